@@ -1,0 +1,61 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CUSTOMER_API } from '@meridian/contracts';
+import type { Database } from './db/database.ts';
+import { registerLiveServer } from './live/live-server.ts';
+import type { MarketFeed } from './market/market-simulator.ts';
+import { MarketSimulator } from './market/market-simulator.ts';
+import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
+import { indexRoutes } from './routes/index/index-routes.ts';
+
+export interface ApiOptions {
+  db: Database;
+  /** The market feed; the built-in simulator by default. */
+  feed?: MarketFeed;
+  /** The site's own origin, the only one CORS allows. */
+  siteOrigin?: string;
+  liveTickMs?: number;
+}
+
+/**
+ * Registers the whole API (HTTP calls, OpenAPI document, live connection) on a fastify instance.
+ * The site server mounts it beside the registry and the static front end; tests mount it alone.
+ */
+export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerEnvelopeErrors(app);
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(cors, { origin: options.siteOrigin ?? false, credentials: true });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Meridian API', version: '0.1.0' }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db });
+  api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  api.get('/api/health', { schema: { hide: true } }, async () => ({ code: '200', message: 'ok', result: null }));
+
+  await registerLiveServer(app, {
+    feed: options.feed ?? new MarketSimulator(),
+    tickMs: options.liveTickMs ?? 1000,
+    // Accounts arrive with the sessions issue; until then no token is valid.
+    verifyToken: async () => null,
+  });
+}
+
+/** A stand-alone API instance (tests, or running the API alone). */
+export async function buildApi(options: ApiOptions & { logger?: FastifyServerOptions['logger'] }): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024, genReqId: () => crypto.randomUUID() });
+  await registerApi(app, options);
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request.method, request.url)));
+  return app;
+}

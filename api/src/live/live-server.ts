@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { LIVE_PATH, clientFrame } from '@meridian/contracts';
+import type { ServerFrame } from '@meridian/contracts';
+import type { MarketFeed } from '../market/market-simulator.ts';
+
+export interface LiveServerOptions {
+  feed: MarketFeed;
+  /** How often the feed advances and changed instruments are pushed. */
+  tickMs?: number;
+  /** Resolves a token to its user id; null refuses it. */
+  verifyToken: (token: string) => Promise<string | null>;
+}
+
+interface Client {
+  socket: WebSocket;
+  userId: string | null;
+}
+
+function send(socket: WebSocket, frame: ServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+/**
+ * `/ws`: market frames to everyone (the first one full, later ones changed instruments only),
+ * `USER_AUTH` answered with `AUTH_SUCCESS` or `AUTH_FAILED`; per-user frames go only to their owner.
+ */
+export async function registerLiveServer(app: FastifyInstance, options: LiveServerOptions): Promise<void> {
+  const clients = new Set<Client>();
+  const { feed } = options;
+
+  const timer = setInterval(() => {
+    const changed = feed.tick();
+    if (changed.length === 0 || clients.size === 0) return;
+    const frame: ServerFrame = { type: 'MARKETS', full: false, simulated: feed.simulated, data: changed };
+    const text = JSON.stringify(frame);
+    for (const client of clients) if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+  }, options.tickMs ?? 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    for (const client of clients) client.socket.close(1001, 'server closing');
+  });
+
+  app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
+    const client: Client = { socket, userId: null };
+    clients.add(client);
+    send(socket, { type: 'MARKETS', full: true, simulated: feed.simulated, data: feed.snapshot() });
+    socket.on('message', (raw) => {
+      let parsed;
+      try {
+        parsed = clientFrame.safeParse(JSON.parse(String(raw)));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      if (parsed.data.type === 'PING') return send(socket, { type: 'PONG' });
+      void options.verifyToken(parsed.data.token).then((userId) => {
+        client.userId = userId;
+        send(socket, userId ? { type: 'AUTH_SUCCESS', message: 'authenticated' } : { type: 'AUTH_FAILED', message: 'invalid token' });
+      });
+    });
+    socket.on('close', () => clients.delete(client));
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { SUCCESS_CODE } from '@meridian/contracts';
+
+/** A failure with a stable SPEC §7 code, answered in the envelope. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
+
+export function ok<T>(result: T) {
+  return { code: SUCCESS_CODE, message: 'success', result };
+}
+
+/** Every error leaves as `{ code, message, result: null }` with a stable code. */
+export function registerEnvelopeErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
+    if (error instanceof ApiFailure) {
+      return reply.status(error.httpStatus).send({ code: error.code, message: error.message, result: null });
+    }
+    if ((error as FastifyError).validation) {
+      return reply.status(400).send({ code: '400', message: error.message, result: null });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ code: '429', message: 'too many requests', result: null });
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({ code: String(status), message: status >= 500 ? 'unknown error' : error.message, result: null });
+  });
+}
+
+/** The 404 envelope for an unknown API path. */
+export function notFoundBody(method: string, url: string) {
+  return { code: '404', message: `no route ${method} ${url.split('?')[0]}`, result: null };
+}

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { RELEASE_PATHS } from '@meridian/contracts';
+import { notFoundBody, registerApi } from '@meridian/api';
+import type { ApiOptions } from '@meridian/api';
+import type { ArtifactStore } from '../registry/artifact-store.ts';
+import type { RolloutStore } from '../registry/rollout-store.ts';
+
+export interface SiteServerOptions {
+  api: ApiOptions;
+  artifacts: ArtifactStore;
+  rollouts: RolloutStore;
+  env: string;
+  /** The built shell (index.html + its chunks). */
+  shellDir: string;
+  logger?: boolean;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** @fastify/static 10 hands `setHeaders` the fastify reply (older versions: the raw response). */
+function setHeader(res: unknown, name: string, value: string): void {
+  const target = res as { header?: (n: string, v: string) => void; setHeader?: (n: string, v: string) => void };
+  if (typeof target.header === 'function') target.header(name, value);
+  else target.setHeader?.(name, value);
+}
+
+/**
+ * One origin for the whole site: the API and `/ws`, the release registry (`/rollout.json`,
+ * `/artifacts/…`), the shell, and `/kf.html` from the stable mfe-help build. Served compressed.
+ */
+export async function buildSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 512 });
+
+  await app.register(async (child) => registerApi(child, options.api));
+
+  app.get(RELEASE_PATHS.rollout, async (request, reply) => {
+    const doc = options.rollouts.read(options.env);
+    const etag = `"${options.env}-${doc.revision}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return doc;
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.artifacts.root,
+    prefix: `${RELEASE_PATHS.artifacts}/`,
+    decorateReply: false,
+    cacheControl: false,
+    wildcard: true,
+    allowedPath: (path) => !path.split('/').some((p) => p.startsWith('.')),
+    setHeaders: (res) => {
+      setHeader(res, 'Cache-Control', IMMUTABLE);
+      setHeader(res, 'Access-Control-Allow-Origin', '*');
+    },
+  });
+
+  // `/kf.html` is owned by mfe-help: served from its stable version, with a <base> so its chunks resolve.
+  app.get('/kf.html', async (_request, reply) => {
+    const stable = options.rollouts.read(options.env).remotes['mfe-help']?.stable;
+    const file = stable ? join(options.artifacts.versionDir('mfe-help', stable), 'kf.html') : '';
+    if (!stable || !existsSync(file)) return reply.status(503).type('text/plain').send('customer service page unavailable');
+    const base = `${RELEASE_PATHS.artifacts}/mfe-help/${stable}/`;
+    const html = readFileSync(file, 'utf8').replace('<head>', `<head><base href="${base}">`);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+
+  const indexHtml = () => readFileSync(join(options.shellDir, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root: options.shellDir,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    allowedPath: (path) => path !== '/index.html',
+    setHeaders: (res, path) => {
+      setHeader(res, 'Cache-Control', /\.[0-9a-f]{8}\.js$/.test(path) ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  // History-mode routes: every page path gets the shell; unknown API paths get the 404 envelope.
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path.startsWith(`${RELEASE_PATHS.artifacts}/`)) {
+      return reply.status(404).send(notFoundBody(request.method, request.url));
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request.method, request.url)));
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
+import { REMOTE_NAMES } from '@meridian/contracts';
+import { openDatabase, seedDatabase } from '@meridian/api';
+import { readFileSync } from 'node:fs';
+import { ArtifactStore } from './registry/artifact-store.ts';
+import { RolloutStore } from './registry/rollout-store.ts';
+import { buildSiteServer } from './server/site-server.ts';
+
+/**
+ * `npm start`: builds what changed, publishes each remote build to the local registry as an
+ * immutable version and makes it stable, then serves the whole site on one port.
+ */
+const port = Number(process.env.PORT ?? 8080);
+const dataDir = process.env.MERIDIAN_DATA_DIR ?? join(repoRoot, '.data');
+const env = process.env.MERIDIAN_ENV ?? 'production';
+const skipBuild = process.argv.includes('--no-build');
+
+if (!skipBuild) await buildParts(FRONTEND_PARTS);
+
+const artifacts = new ArtifactStore(join(dataDir, 'artifacts'));
+const rollouts = new RolloutStore(join(dataDir, 'registry'));
+for (const remote of REMOTE_NAMES) {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, remote, 'package.json'), 'utf8')) as { version: string };
+  // A local build is published as <package version>+<inputs digest>: a changed build is a new version.
+  const version = `${pkg.version}+${inputsHash(remote)}`;
+  const record = artifacts.record(remote, version) ?? artifacts.publish(remote, version, join(repoRoot, remote, 'dist'));
+  rollouts.setStable(env, remote, version, record.integrity);
+}
+
+const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: join(dataDir, 'db') });
+await seedDatabase(database.db);
+
+const app = await buildSiteServer({
+  api: { db: database.db, siteOrigin: process.env.SITE_ORIGIN ?? `http://localhost:${port}` },
+  artifacts,
+  rollouts,
+  env,
+  shellDir: join(repoRoot, 'shell', 'dist'),
+  logger: process.env.MERIDIAN_LOG !== 'silent',
+});
+const close = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void close());
+process.on('SIGTERM', () => void close());
+await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
+console.log(`Meridian is running on http://localhost:${port}`);

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, seedDatabase } from '@meridian/api';
+import type { DatabaseHandle } from '@meridian/api';
+import { ArtifactStore } from '../src/registry/artifact-store.ts';
+import { RolloutStore } from '../src/registry/rollout-store.ts';
+import { buildSiteServer } from '../src/server/site-server.ts';
+
+let app: FastifyInstance;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'site-'));
+  const shellDir = join(root, 'shell');
+  mkdirSync(shellDir);
+  writeFileSync(
+    join(shellDir, 'index.html'),
+    `<!doctype html><html><head></head><body><div id="outlet"></div>${'<!-- pad -->'.repeat(100)}</body></html>`,
+  );
+  writeFileSync(join(shellDir, 'main.0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  const dist = join(root, 'help-dist');
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'remoteEntry.js'), 'var mfe_help = {};'.repeat(100));
+  writeFileSync(join(dist, 'kf.html'), '<html><head><title>kf</title></head><body><script src="kf.js"></script></body></html>');
+  const artifacts = new ArtifactStore(join(root, 'artifacts'));
+  const rollouts = new RolloutStore(join(root, 'registry'));
+  const record = artifacts.publish('mfe-help', '1.2.3', dist);
+  rollouts.setStable('production', 'mfe-help', '1.2.3', record.integrity);
+  database = await openDatabase({ dataDir: 'memory://' });
+  await seedDatabase(database.db);
+  app = await buildSiteServer({ api: { db: database.db }, artifacts, rollouts, env: 'production', shellDir });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('site server (one origin)', () => {
+  it('serves rollout.json with no-cache and an ETag, and 304 for the same revision', async () => {
+    const res = await app.inject({ url: '/rollout.json' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json().remotes['mfe-help'].stable).toBe('1.2.3');
+    const again = await app.inject({ url: '/rollout.json', headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves artifacts as immutable, compressed', async () => {
+    const res = await app.inject({ url: '/artifacts/mfe-help/1.2.3/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('does not serve the release record files', async () => {
+    const res = await app.inject({ url: '/artifacts/mfe-help/1.2.3/.meridian-release.json' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('serves the shell for every page path, compressed, and hashed chunks as immutable', async () => {
+    for (const path of ['/', '/market', '/profile/balance', '/anything/else']) {
+      const res = await app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['content-encoding']).toBe('br');
+    }
+    const chunk = await app.inject({ url: '/main.0123abcd.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves /kf.html from the stable mfe-help version', async () => {
+    const res = await app.inject({ url: '/kf.html' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<base href="/artifacts/mfe-help/1.2.3/">');
+  });
+
+  it('keeps API 404s in the envelope and serves the API on the same origin', async () => {
+    expect((await app.inject({ url: '/api/nope' })).json()).toMatchObject({ code: '404' });
+    expect((await app.inject({ url: '/api/swx/customer/index/getParamByKey/withdrawal_fee_percent' })).json().result.value).toBe('1');
+  });
+});

@@ -1,0 +1,8 @@
+import { createWebpackConfig } from '@meridian/build';
+
+export default createWebpackConfig({
+  dir: import.meta.dirname,
+  name: 'mfe_account',
+  kind: 'remote',
+  exposes: { './app': './src/remote-entry.ts' },
+});

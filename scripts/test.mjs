@@ -1,0 +1,137 @@
+// `npm test`: install, then format check, lint, type-check, build, unit + API tests (PGlite, and
+// PostgreSQL when DATABASE_URL is set), and the Playwright suites against the composed site.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureInstall } from './ensure-install.mjs';
+
+const root = join(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0 };
+
+function step(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
+
+async function withThrowawayPostgres(run) {
+  const { default: pg } = await import(join(root, 'api', 'node_modules', 'pg', 'lib', 'index.js'));
+  const name = `meridian_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    return run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+ensureInstall();
+const reports = mkdtempSync(join(tmpdir(), 'meridian-test-'));
+let ok = true;
+ok = step('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']) && ok;
+ok = step('lint (eslint, boundary rules)', bin('eslint'), ['.', '--max-warnings', '0']) && ok;
+ok = step('type-check (tsc)', bin('tsc'), ['-p', 'tsconfig.json']) && ok;
+ok = step('build (webpack, changed parts only)', process.execPath, ['--import', 'tsx', 'shared/build/src/cli.ts', 'build']) && ok;
+
+const vitestJson = join(reports, 'vitest.json');
+ok =
+  step('unit + API tests (vitest, PGlite)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]) && ok;
+countVitest(vitestJson);
+
+if (process.env.DATABASE_URL) {
+  const pgJson = join(reports, 'vitest-pg.json');
+  const passed = await withThrowawayPostgres((url) =>
+    step(
+      'API tests on PostgreSQL',
+      bin('vitest'),
+      ['run', 'api/test', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`],
+      { TEST_DATABASE_URL: url },
+    ),
+  );
+  countVitest(pgJson);
+  ok = passed && ok;
+} else {
+  console.log('\n=== API tests on PostgreSQL: skipped (DATABASE_URL is not set)');
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-data-'));
+console.log(`\n=== composed site for e2e on port ${port}`);
+const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts', '--no-build'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(port), MERIDIAN_DATA_DIR: dataDir, MERIDIAN_LOG: 'silent', DATABASE_URL: '' },
+});
+try {
+  await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000);
+  const pwJson = join(reports, 'playwright.json');
+  ok =
+    step('e2e (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      BASE_URL: `http://127.0.0.1:${port}`,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    }) && ok;
+  countPlaywright(pwJson);
+} catch (error) {
+  console.error(error);
+  ok = false;
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok ? 0 : 1);

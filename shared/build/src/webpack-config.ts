@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Configuration } from 'webpack';
+import { sharedConfig } from './shared-deps.ts';
+
+const require = createRequire(import.meta.url);
+const loader = (name: string) => require.resolve(name);
+
+export interface PartOptions {
+  /** Absolute directory of the part (its package.json lives there). */
+  dir: string;
+  /** Module Federation container name, a JS identifier: `shell`, `mfe_markets`… */
+  name: string;
+  kind: 'host' | 'remote';
+  /** Remote exposes map, e.g. `{ './app': './src/remote-entry.ts' }`. */
+  exposes?: Record<string, string>;
+  /** Host only: runtime plugins for the federation instance. */
+  runtimePlugins?: string[];
+  /** Extra stand-alone HTML pages: name → entry file (for example mfe-help's `kf.html`). */
+  pages?: Record<string, string>;
+}
+
+/** webpack 5 + Module Federation config shared by the shell and every remote. */
+export function createWebpackConfig(options: PartOptions): Configuration {
+  const { dir, name, kind } = options;
+  const isHost = kind === 'host';
+  const pages = options.pages ?? {};
+  const entry: Record<string, string> = {};
+  if (isHost) entry.main = './src/main.ts';
+  for (const [page, file] of Object.entries(pages)) entry[page] = file;
+
+  const htmlPlugins = [] as HtmlWebpackPlugin[];
+  if (isHost) {
+    htmlPlugins.push(
+      new HtmlWebpackPlugin({
+        template: join(dir, 'src/index.html'),
+        chunks: ['main'],
+        scriptLoading: 'defer',
+        minify: { collapseWhitespace: true, removeComments: true },
+      }),
+    );
+  }
+  for (const page of Object.keys(pages)) {
+    const template = join(dir, `src/${page}.html`);
+    htmlPlugins.push(
+      new HtmlWebpackPlugin({
+        filename: `${page}.html`,
+        chunks: [page],
+        scriptLoading: 'defer',
+        publicPath: '',
+        ...(existsSync(template) ? { template } : {}),
+      }),
+    );
+  }
+
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string };
+
+  return {
+    mode: 'production',
+    context: dir,
+    entry,
+    target: 'web',
+    devtool: false,
+    output: {
+      chunkLoadTimeout: 120_000,
+      path: join(dir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      // The federation runtime asks for a file name outside any chunk, where [contenthash] is undefined.
+      filename: (pathData) =>
+        (pathData.chunk as { contentHash?: Record<string, string> } | undefined)?.contentHash?.javascript
+          ? '[name].[contenthash:8].js'
+          : '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: name,
+      clean: true,
+      crossOriginLoading: 'anonymous',
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          loader: loader('esbuild-loader'),
+          options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
+        },
+        {
+          test: /\.module\.css$/,
+          use: [
+            loader('style-loader'),
+            {
+              loader: loader('css-loader'),
+              options: {
+                modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: `${name}__[local]__[hash:base64:5]` },
+              },
+            },
+          ],
+        },
+        { test: /\.css$/, exclude: /\.module\.css$/, use: [loader('style-loader'), loader('css-loader')] },
+        { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes ?? {},
+        shared: sharedConfig(dir),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins ?? [],
+        manifest: true,
+        dts: false,
+      }),
+      ...htmlPlugins,
+    ],
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: join(dir, 'node_modules/.cache/webpack'),
+      buildDependencies: { config: [join(import.meta.dirname, 'webpack-config.ts')] },
+      version: pkg.version,
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Stable server codes (SPEC §7) → the translation key the client shows for them, in the `common`
+ * namespace. A code not listed maps to `errors.unknown`.
+ */
+export const ERROR_CODES = {
+  '10001': 'errors.10001',
+  '10002': 'errors.10002',
+  '10003': 'errors.10003',
+  '10004': 'errors.10004',
+  '10005': 'errors.10005',
+  '10006': 'errors.10006',
+  '10007': 'errors.10007',
+  '10008': 'errors.10008',
+  '10009': 'errors.10009',
+  '10010': 'errors.10010',
+  '10011': 'errors.10011',
+  '10012': 'errors.10012',
+  '10013': 'errors.10013',
+  '10014': 'errors.10014',
+  '10015': 'errors.10015',
+  '10016': 'errors.10016',
+  '10017': 'errors.10017',
+  '10018': 'errors.10018',
+  '10019': 'errors.10019',
+  '10020': 'errors.10020',
+  '10021': 'errors.10021',
+  '10022': 'errors.10022',
+  '10023': 'errors.10023',
+  '10024': 'errors.10024',
+  '10025': 'errors.10025',
+  '10091': 'errors.10091',
+  '19999': 'errors.19999',
+  '400': 'errors.validation',
+  '401': 'errors.unauthorized',
+  '404': 'errors.notFound',
+  '429': 'errors.rateLimited',
+  '500': 'errors.unknown',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Client-side failure codes that never come from the server. */
+export const CLIENT_ERROR_CODES = { timeout: 'errors.timeout', network: 'errors.network', badResponse: 'errors.unknown' } as const;
+
+/** The translation key for a server code. */
+export function messageKeyForCode(code: string): string {
+  return (ERROR_CODES as Record<string, string>)[code] ?? 'errors.unknown';
+}

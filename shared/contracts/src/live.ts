@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { decimalString } from './envelope.ts';
+import { marketItem } from './market.ts';
+
+/** Client → server frames on `/ws`. */
+export const clientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('USER_AUTH'), token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('PING') }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+const balanceFigures = {
+  baseBalance: decimalString,
+  floatingPnL: decimalString,
+  totalAssets: decimalString,
+  loanAmount: decimalString,
+  bondAmount: decimalString,
+  profit: decimalString,
+  timestamp: z.number().int(),
+};
+
+export const pnlEntry = z.object({ pnl: decimalString, pnlPercent: decimalString, price: decimalString });
+
+/** Server → client frames on `/ws` (SPEC §6). */
+export const serverFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('AUTH_SUCCESS'), message: z.string() }),
+  z.object({ type: z.literal('AUTH_FAILED'), message: z.string() }),
+  z.object({ type: z.literal('PONG') }),
+  /** `full` is true on the first frame (every instrument); later frames carry changed instruments only. */
+  z.object({ type: z.literal('MARKETS'), full: z.boolean(), simulated: z.boolean(), data: z.array(marketItem) }),
+  z.object({ type: z.literal('REAL_TIME_PNL'), data: z.record(z.string(), pnlEntry) }),
+  z.object({ type: z.literal('BATCH_REAL_TIME_PNL'), data: z.record(z.string(), z.record(z.string(), pnlEntry)) }),
+  z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), ...balanceFigures }),
+  z.object({ type: z.literal('BATCH_USER_BALANCE_UPDATE'), data: z.record(z.string(), z.object(balanceFigures)) }),
+]);
+export type ServerFrame = z.infer<typeof serverFrame>;
+export type MarketsFrame = Extract<ServerFrame, { type: 'MARKETS' }>;
+export type BalanceUpdate = Extract<ServerFrame, { type: 'USER_BALANCE_UPDATE' }>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** The remotes the shell composes, by package name. */
+export const REMOTE_NAMES = ['mfe-markets', 'mfe-trading', 'mfe-loans', 'mfe-nfts', 'mfe-account', 'mfe-help', 'mfe-backoffice'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Module Federation container name of a remote: `mfe-markets` → `mfe_markets`. */
+export function containerName(remote: RemoteName): string {
+  return remote.replace(/-/g, '_');
+}
+
+export const semverString = z.string().regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'semver');
+
+export const rolloutRemote = z.object({
+  stable: semverString,
+  canary: z.object({ version: semverString, weight: z.number().int().min(0).max(100) }).nullable(),
+  /** Subresource Integrity of `remoteEntry.js` per version listed above. */
+  integrity: z.record(z.string(), z.string()),
+});
+export type RolloutRemote = z.infer<typeof rolloutRemote>;
+
+/** `rollout.json`: what the shell loads for each remote in one environment. */
+export const rolloutDocument = z.object({
+  env: z.string(),
+  revision: z.number().int().nonnegative(),
+  artifactBase: z.string(),
+  allowOverrides: z.boolean(),
+  remotes: z.record(z.string(), rolloutRemote),
+});
+export type RolloutDocument = z.infer<typeof rolloutDocument>;

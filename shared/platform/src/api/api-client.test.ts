@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function client(overrides: Partial<Parameters<typeof createApiClient>[0]> = {}) {
+  const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse({ code: '200', message: 'success', result: { n: 1 } }));
+  const onUnauthorized = vi.fn();
+  const api = createApiClient({ getToken: () => 'tok-1', getAccountMode: () => 'demo', onUnauthorized, fetchImpl, ...overrides });
+  return { api, fetchImpl, onUnauthorized };
+}
+
+describe('api client', () => {
+  it('sends Authorization and virtually NO for demo, YES for real', async () => {
+    const { api, fetchImpl } = client();
+    await api.get('/api/x', { result: z.object({ n: z.number() }) });
+    const headers = fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('tok-1');
+    expect(headers.virtually).toBe('NO');
+
+    const real = client({ getAccountMode: () => 'real', getToken: () => null });
+    await real.api.get('/api/x', { result: z.object({ n: z.number() }) });
+    const realHeaders = real.fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(realHeaders.virtually).toBe('YES');
+    expect(realHeaders.Authorization).toBeUndefined();
+  });
+
+  it('serializes GET arrays as repeated keys', async () => {
+    const { api, fetchImpl } = client();
+    await api.get('/api/x', { result: z.object({ n: z.number() }), query: { id: [1, 2], type: 3, skip: undefined } });
+    expect(fetchImpl.mock.calls[0]![0]).toBe('/api/x?id=1&id=2&type=3');
+  });
+
+  it('returns the validated result on code 200', async () => {
+    const { api } = client();
+    await expect(api.get('/api/x', { result: z.object({ n: z.number() }) })).resolves.toEqual({ n: 1 });
+  });
+
+  it('maps a server code to its message key', async () => {
+    const { api } = client({ fetchImpl: async () => jsonResponse({ code: '10011', message: 'insufficient', result: null }) });
+    const error = await api.post('/api/x', { result: z.null(), body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('10011');
+    expect((error as ApiError).messageKey).toBe('errors.10011');
+  });
+
+  it('clears the session on 401 in the body or the status', async () => {
+    const body = client({ fetchImpl: async () => jsonResponse({ code: '401', message: 'expired', result: null }) });
+    await expect(body.api.get('/api/x', { result: z.null() })).rejects.toMatchObject({ code: '401' });
+    expect(body.onUnauthorized).toHaveBeenCalledTimes(1);
+
+    const status = client({ fetchImpl: async () => new Response('nope', { status: 401 }) });
+    await expect(status.api.get('/api/x', { result: z.null() })).rejects.toBeInstanceOf(ApiError);
+    expect(status.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a result that breaks the contract', async () => {
+    const { api } = client({ fetchImpl: async () => jsonResponse({ code: '200', message: 'success', result: { n: 'one' } }) });
+    await expect(api.get('/api/x', { result: z.object({ n: z.number() }) })).rejects.toMatchObject({ messageKey: 'errors.unknown' });
+  });
+
+  it('gives up after the timeout with the timeout message', async () => {
+    const fetchImpl: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const { api } = client({ fetchImpl, timeoutMs: 20 });
+    await expect(api.get('/api/x', { result: z.null() })).rejects.toMatchObject({ code: 'timeout', messageKey: 'errors.timeout' });
+  });
+
+  it('reports an unreachable network', async () => {
+    const { api } = client({ fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(api.get('/api/x', { result: z.null() })).rejects.toMatchObject({ code: 'network', messageKey: 'errors.network' });
+  });
+});

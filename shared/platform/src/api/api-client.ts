@@ -1,0 +1,102 @@
+import { SUCCESS_CODE, CLIENT_ERROR_CODES } from '@meridian/contracts';
+import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
+
+/** SPEC §8: every request gives up after 90 s. */
+export const REQUEST_TIMEOUT_MS = 90_000;
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  getToken: () => string | null;
+  getAccountMode: () => 'demo' | 'real';
+  /** Called once per 401 (body code or HTTP status) before the call rejects. */
+  onUnauthorized: () => void;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface RequestOptions<T extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** GET query; arrays serialize as repeated keys (SPEC §6). */
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  body?: unknown;
+  /** The contract schema of `result`; the response is validated with it. */
+  result: T;
+  signal?: AbortSignal;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function toQueryString(query: RequestOptions<z.ZodType>['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The fetch client every part uses: headers, timeout, envelope, 401 handling, result validation. */
+export function createApiClient(options: ApiClientOptions) {
+  const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function request<T extends z.ZodType>(path: string, req: RequestOptions<T>): Promise<z.infer<T>> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+    req.signal?.addEventListener('abort', () => controller.abort(req.signal?.reason));
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      virtually: options.getAccountMode() === 'demo' ? 'NO' : 'YES',
+    };
+    const token = options.getToken();
+    if (token) headers.Authorization = token;
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(`${options.baseUrl ?? ''}${path}${toQueryString(req.query)}`, {
+        method: req.method ?? 'GET',
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      const timedOut = controller.signal.aborted && !req.signal?.aborted;
+      throw timedOut
+        ? new ApiError('timeout', 'timeout', undefined, CLIENT_ERROR_CODES.timeout)
+        : new ApiError('network', String(error), undefined, CLIENT_ERROR_CODES.network);
+    } finally {
+      clearTimeout(timer);
+    }
+    let payload: { code?: unknown; message?: unknown; result?: unknown };
+    try {
+      payload = (await response.json()) as typeof payload;
+    } catch {
+      if (response.status === 401) options.onUnauthorized();
+      throw new ApiError(String(response.status), response.statusText, response.status);
+    }
+    const code = String(payload.code ?? response.status);
+    if (code === '401' || response.status === 401) {
+      options.onUnauthorized();
+      throw new ApiError('401', String(payload.message ?? ''), response.status);
+    }
+    if (code !== SUCCESS_CODE) throw new ApiError(code, String(payload.message ?? ''), response.status);
+    const parsed = req.result.safeParse(payload.result);
+    if (!parsed.success) throw new ApiError('badResponse', parsed.error.message, response.status, CLIENT_ERROR_CODES.badResponse);
+    return parsed.data;
+  }
+
+  return {
+    request,
+    get: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method' | 'body'>) => request(path, { ...req, method: 'GET' }),
+    post: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method'>) => request(path, { ...req, method: 'POST' }),
+  };
+}

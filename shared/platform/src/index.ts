@@ -1,0 +1,27 @@
+export { PLATFORM_CONTRACT_VERSION } from './platform.ts';
+export type { Platform, RemoteProps } from './platform.ts';
+export { ApiError } from './api/api-error.ts';
+export { createApiClient, REQUEST_TIMEOUT_MS } from './api/api-client.ts';
+export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api-client.ts';
+export { createLiveBus, applyFrame } from './live/live-bus.ts';
+export type { LiveBus, ConnectionState, PnlFrame } from './live/live-bus.ts';
+export { LiveConnection, LIVE_TIMINGS } from './live/live-connection.ts';
+export type { LiveConnectionOptions, SocketLike } from './live/live-connection.ts';
+export {
+  sessionStore,
+  languageAtom,
+  accountModeAtom,
+  userAtom,
+  accessTokenAtom,
+  isLoggedInAtom,
+  setSession,
+  clearSession,
+} from './session/session-store.ts';
+export type { AccountMode, PublicUser } from './session/session-store.ts';
+export { useUser, useIsLoggedIn, useAccountMode, useLanguage } from './session/use-session.ts';
+export { i18n, initI18n, registerNamespace, directionOf, localeOf } from './i18n/i18n.ts';
+export type { NamespaceLoader } from './i18n/i18n.ts';
+export { formatDecimal, formatMoney, formatPercent, formatDateTime, formatDate } from './i18n/format.ts';
+export { toast$, showToast, TOAST_DURATION_MS } from './toast/toasts.ts';
+export type { Toast } from './toast/toasts.ts';
+export { commonNamespaceLoader } from './locales/load-common.ts';

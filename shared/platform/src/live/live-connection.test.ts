@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MarketItem } from '@meridian/contracts';
+import { createLiveBus } from './live-bus.ts';
+import { LIVE_TIMINGS, LiveConnection } from './live-connection.ts';
+import type { SocketLike } from './live-connection.ts';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code = 1000) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+}
+
+const item = (code: string, price: string): MarketItem => ({
+  id: 1,
+  code,
+  type: 2,
+  name: code,
+  logo: null,
+  nowPrice: price,
+  zdf: '0.10',
+  hundred: [price],
+});
+
+function setup(token: string | null = 'tok') {
+  const sockets: FakeSocket[] = [];
+  const bus = createLiveBus();
+  let currentToken = token;
+  const connection = new LiveConnection({
+    url: 'ws://x/ws',
+    bus,
+    getToken: () => currentToken,
+    getUserId: () => (currentToken ? 'u1' : null),
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+  });
+  return { sockets, bus, connection, setToken: (t: string | null) => (currentToken = t) };
+}
+
+describe('live connection (SPEC §4)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('authenticates with the token once open', () => {
+    const { sockets, connection, bus } = setup();
+    connection.start();
+    sockets[0]!.open();
+    expect(JSON.parse(sockets[0]!.sent[0]!)).toEqual({ type: 'USER_AUTH', token: 'tok' });
+    sockets[0]!.receive({ type: 'AUTH_SUCCESS', message: 'ok' });
+    expect(bus.connection$.value).toBe('authenticated');
+  });
+
+  it('sends nothing for a visitor but still receives market frames', () => {
+    const { sockets, connection, bus } = setup(null);
+    connection.start();
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([]);
+    sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: [item('BTC/USDT', '1'), item('ETH/USDT', '2')] });
+    sockets[0]!.receive({ type: 'MARKETS', full: false, simulated: true, data: [item('ETH/USDT', '3')] });
+    expect(bus.markets$.value.get('BTC/USDT')?.nowPrice).toBe('1');
+    expect(bus.markets$.value.get('ETH/USDT')?.nowPrice).toBe('3');
+    expect(bus.simulated$.value).toBe(true);
+  });
+
+  it('retries 5 s after an abnormal close, not before', () => {
+    const { sockets, connection } = setup();
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.drop(1006);
+    vi.advanceTimersByTime(LIVE_TIMINGS.retryMs - 1);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('does not reconnect after stop (logout)', () => {
+    const { sockets, connection } = setup();
+    connection.start();
+    sockets[0]!.open();
+    connection.stop();
+    vi.advanceTimersByTime(LIVE_TIMINGS.livenessMs * 3);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('reopens 1 s after a navigation when logged in and down', () => {
+    const { sockets, connection } = setup();
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.close(1000); // a clean close from the server: no automatic retry
+    vi.advanceTimersByTime(LIVE_TIMINGS.retryMs);
+    expect(sockets).toHaveLength(1);
+    connection.onNavigation();
+    vi.advanceTimersByTime(LIVE_TIMINGS.afterNavigationMs);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('the 30 s liveness check reopens a closed connection', () => {
+    const { sockets, connection } = setup();
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.close(1000);
+    vi.advanceTimersByTime(LIVE_TIMINGS.livenessMs);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('passes on only the own user balance updates', () => {
+    const { sockets, connection, bus } = setup();
+    const seen: string[] = [];
+    bus.balance$.subscribe((b) => seen.push(`${b.userId}:${b.totalAssets}`));
+    connection.start();
+    sockets[0]!.open();
+    const figures = { baseBalance: '1', floatingPnL: '0', totalAssets: '1', loanAmount: '0', bondAmount: '0', profit: '0', timestamp: 1 };
+    sockets[0]!.receive({ type: 'USER_BALANCE_UPDATE', userId: 'someone-else', ...figures });
+    sockets[0]!.receive({ type: 'BATCH_USER_BALANCE_UPDATE', data: { u1: { ...figures, totalAssets: '7' }, u2: figures } });
+    expect(seen).toEqual(['u1:7']);
+  });
+});

@@ -1,0 +1,151 @@
+import { serverFrame } from '@meridian/contracts';
+import type { ClientFrame } from '@meridian/contracts';
+import { applyFrame } from './live-bus.ts';
+import type { LiveBus } from './live-bus.ts';
+
+/** SPEC §8 timings. */
+export const LIVE_TIMINGS = { retryMs: 5_000, livenessMs: 30_000, afterNavigationMs: 1_000 } as const;
+
+/** The subset of WebSocket the connection uses (so tests can hand in a fake). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: { code: number; wasClean?: boolean }) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+
+export interface LiveConnectionOptions {
+  url: string;
+  bus: LiveBus;
+  getToken: () => string | null;
+  getUserId: () => string | null;
+  createSocket?: (url: string) => SocketLike;
+  timers?: {
+    setTimeout: (fn: () => void, ms: number) => unknown;
+    clearTimeout: (id: unknown) => void;
+    setInterval: (fn: () => void, ms: number) => unknown;
+    clearInterval: (id: unknown) => void;
+  };
+}
+
+const OPEN = 1;
+const NORMAL_CLOSURE = 1000;
+
+/**
+ * The shell-owned live connection (SPEC §4): opens at start, authenticates with the token,
+ * retries 5 s after an abnormal close, checks liveness every 30 s, and reopens 1 s after a
+ * navigation when a logged-in user finds it down. Market data flows to visitors too, so a visitor's
+ * dropped connection is retried the same way.
+ */
+export class LiveConnection {
+  private socket: SocketLike | null = null;
+  private retryTimer: unknown = null;
+  private livenessTimer: unknown = null;
+  private stopped = true;
+  private readonly opts: Required<Pick<LiveConnectionOptions, 'createSocket' | 'timers'>> & LiveConnectionOptions;
+
+  constructor(options: LiveConnectionOptions) {
+    this.opts = {
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      timers: {
+        setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+        clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+        setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+        clearInterval: (id) => globalThis.clearInterval(id as ReturnType<typeof setInterval>),
+      },
+      ...options,
+    };
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+    if (this.livenessTimer === null) {
+      this.livenessTimer = this.opts.timers.setInterval(() => this.checkLiveness(), LIVE_TIMINGS.livenessMs);
+    }
+  }
+
+  /** Closes for good (for example at logout, before restarting as a visitor). */
+  stop(): void {
+    this.stopped = true;
+    this.clearRetry();
+    if (this.livenessTimer !== null) this.opts.timers.clearInterval(this.livenessTimer);
+    this.livenessTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(NORMAL_CLOSURE, 'stop');
+    }
+    this.opts.bus.connection$.next('closed');
+  }
+
+  /** Re-sends USER_AUTH on an open socket (after login or a token refresh). */
+  authenticate(): void {
+    const token = this.opts.getToken();
+    if (token && this.isOpen) this.send({ type: 'USER_AUTH', token });
+  }
+
+  /** Called by the shell after every navigation. */
+  onNavigation(): void {
+    if (this.stopped || this.isOpen || !this.opts.getToken()) return;
+    this.scheduleOpen(LIVE_TIMINGS.afterNavigationMs);
+  }
+
+  private checkLiveness(): void {
+    if (!this.stopped && !this.isOpen && this.retryTimer === null && this.socket === null) this.open();
+  }
+
+  private send(frame: ClientFrame): void {
+    this.socket?.send(JSON.stringify(frame));
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) this.opts.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private scheduleOpen(ms: number): void {
+    if (this.retryTimer !== null) return;
+    this.retryTimer = this.opts.timers.setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped && !this.isOpen) this.open();
+    }, ms);
+  }
+
+  private open(): void {
+    if (this.socket) return;
+    const { bus } = this.opts;
+    bus.connection$.next('connecting');
+    const socket = this.opts.createSocket(this.opts.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      bus.connection$.next('open');
+      this.authenticate();
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = serverFrame.safeParse(raw);
+      if (parsed.success) applyFrame(bus, parsed.data, this.opts.getUserId());
+    };
+    socket.onerror = () => undefined;
+    socket.onclose = (event) => {
+      if (this.socket === socket) this.socket = null;
+      bus.connection$.next('closed');
+      if (!this.stopped && event.code !== NORMAL_CLOSURE) this.scheduleOpen(LIVE_TIMINGS.retryMs);
+    };
+  }
+}

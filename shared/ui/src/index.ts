@@ -1,0 +1,10 @@
+export { Button } from './components/button.tsx';
+export type { ButtonProps } from './components/button.tsx';
+export { LoadingState, EmptyState, ErrorState, RemoteFallback } from './components/states.tsx';
+export { Modal } from './components/modal.tsx';
+export type { ModalProps } from './components/modal.tsx';
+export { PlannedPage } from './components/planned-page.tsx';
+export type { PlannedPageProps } from './components/planned-page.tsx';
+export { SimulatedBadge } from './components/simulated-badge.tsx';
+export { createRemoteLifecycles, outletElement, SUPPORTED_CONTRACT_VERSIONS } from './lifecycles/create-remote-lifecycles.tsx';
+export type { RemoteLifecycleOptions } from './lifecycles/create-remote-lifecycles.tsx';

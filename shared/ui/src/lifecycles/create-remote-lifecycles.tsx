@@ -1,0 +1,85 @@
+import { Component } from 'react';
+import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import singleSpaReact from 'single-spa-react';
+import { PLATFORM_CONTRACT_VERSION, i18n, registerNamespace } from '@meridian/platform';
+import type { NamespaceLoader, RemoteProps } from '@meridian/platform';
+import { RemoteFallback } from '../components/states.tsx';
+
+/** Contract versions of the platform object this build of @meridian/ui can serve a remote with. */
+export const SUPPORTED_CONTRACT_VERSIONS = [PLATFORM_CONTRACT_VERSION];
+
+export interface RemoteLifecycleOptions {
+  /** The remote's translation namespace and its per-language loader. */
+  namespace: string;
+  loadNamespace: NamespaceLoader;
+  App: ComponentType<RemoteProps>;
+}
+
+/** The element a remote mounts into: its own box inside the shell's outlet. */
+export function outletElement(name: string): HTMLElement {
+  const outlet = document.getElementById('outlet') ?? document.body;
+  const id = `app-${name}`;
+  let el = document.getElementById(id);
+  if (!el) {
+    el = document.createElement('div');
+    el.id = id;
+    el.dataset.remote = name;
+    outlet.appendChild(el);
+  }
+  return el;
+}
+
+class RemoteErrorBoundary extends Component<RemoteProps & { children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    window.dispatchEvent(
+      new CustomEvent('meridian:remote-error', {
+        detail: { name: this.props.name, phase: 'render', message: error.message, stack: info.componentStack },
+      }),
+    );
+  }
+
+  override render() {
+    if (this.state.failed) return <RemoteFallback onRetry={() => this.setState({ failed: false })} />;
+    return this.props.children;
+  }
+}
+
+/** single-spa lifecycles for a remote: React 19 root in the outlet, its namespace loaded, errors contained. */
+export function createRemoteLifecycles({ namespace, loadNamespace, App }: RemoteLifecycleOptions) {
+  function Root(props: RemoteProps) {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <RemoteErrorBoundary {...props}>
+          <App {...props} />
+        </RemoteErrorBoundary>
+      </I18nextProvider>
+    );
+  }
+  const lifecycles = singleSpaReact<RemoteProps>({
+    React,
+    ReactDOMClient,
+    renderType: 'createRoot',
+    // Root already wraps the app in RemoteErrorBoundary (componentDidCatch + fallback with Retry).
+    suppressComponentDidCatchWarning: true,
+    loadRootComponent: async (props) => {
+      const version = props?.platform?.contractVersion;
+      if (version !== undefined && !SUPPORTED_CONTRACT_VERSIONS.includes(version)) {
+        throw new Error(`UI-001: platform contract ${version} is not supported by this remote`);
+      }
+      await registerNamespace(namespace, loadNamespace);
+      // single-spa-react types the root's props as optional; the shell always passes them.
+      return Root as never;
+    },
+    domElementGetter: (props) => outletElement(props.name),
+  });
+  return lifecycles;
+}

@@ -1,0 +1,107 @@
+import '@meridian/ui/tokens.css';
+import './global.css';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { registerApplication, start } from 'single-spa';
+import { LIVE_PATH } from '@meridian/contracts';
+import {
+  LiveConnection,
+  PLATFORM_CONTRACT_VERSION,
+  accessTokenAtom,
+  accountModeAtom,
+  clearSession,
+  createApiClient,
+  createLiveBus,
+  i18n,
+  initI18n,
+  languageAtom,
+  registerNamespace,
+  sessionStore,
+  showToast,
+  userAtom,
+} from '@meridian/platform';
+import type { Platform, RemoteProps } from '@meridian/platform';
+import { fetchRollout, resolveRemotes } from './federation/rollout.ts';
+import { registerRemoteApps, registerResolvedRemotes } from './federation/remote-apps.tsx';
+import { homeApp } from './home/home-app.ts';
+import { applyDocumentLanguage } from './language.ts';
+import { isMobileUserAgent } from './layout/device.ts';
+import { Chrome } from './layout/chrome.tsx';
+import { loadShellNamespace } from './locales/load-shell.ts';
+import { navigate } from './navigation/location.ts';
+import { APP_ROUTES, isKnownPath, matchesRoute } from './routes.ts';
+
+const root = document.documentElement;
+const mobile = isMobileUserAgent(navigator.userAgent);
+root.dataset.layout = mobile ? 'mobile' : 'desktop';
+const language = sessionStore.get(languageAtom);
+applyDocumentLanguage(language);
+
+// SPEC §2: anything else redirects to `/`.
+const redirectUnknown = () => {
+  if (!isKnownPath(window.location.pathname)) window.history.replaceState(null, '', '/');
+};
+redirectUnknown();
+
+const i18nReady = initI18n(language).then(() => Promise.all([registerNamespace('shell', loadShellNamespace)]));
+
+const api = createApiClient({
+  getToken: () => sessionStore.get(accessTokenAtom),
+  getAccountMode: () => sessionStore.get(accountModeAtom),
+  onUnauthorized: () => {
+    // SPEC §6: on the balance page, confirm first (a withdrawal in progress may fail).
+    if (window.location.pathname.startsWith('/profile/balance') && !window.confirm(i18n.t('shell:session.expiredBalance'))) return;
+    clearSession();
+    navigate('/pass/login');
+  },
+});
+const live = createLiveBus();
+const platform: Platform = {
+  contractVersion: PLATFORM_CONTRACT_VERSION,
+  api,
+  live,
+  i18n,
+  navigate,
+  toast: showToast,
+};
+
+const federationReady = fetchRollout().then(resolveRemotes).then(registerResolvedRemotes);
+federationReady.catch((error: unknown) => console.error(error));
+
+const home = APP_ROUTES.find((r) => r.name === 'home')!;
+registerApplication<RemoteProps>({
+  name: 'home',
+  app: async () => homeApp,
+  activeWhen: (location) => matchesRoute(home, location.pathname),
+  customProps: { platform, name: 'home' },
+});
+registerRemoteApps(platform, federationReady);
+
+const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+const connection = new LiveConnection({
+  url: `${protocol}//${window.location.host}${LIVE_PATH}`,
+  bus: live,
+  getToken: () => sessionStore.get(accessTokenAtom),
+  getUserId: () => sessionStore.get(userAtom)?.id ?? null,
+});
+
+window.addEventListener('single-spa:routing-event', () => {
+  redirectUnknown();
+  window.scrollTo(0, 0);
+  connection.onNavigation();
+});
+window.addEventListener('meridian:remote-error', (event) => {
+  console.error('remote failed', (event as CustomEvent).detail);
+});
+
+start({ urlRerouteOnly: true });
+connection.start();
+
+void i18nReady.then(() => {
+  const chromeHost = document.getElementById('chrome')!;
+  createRoot(chromeHost).render(
+    <I18nextProvider i18n={i18n}>
+      <Chrome mobile={mobile} api={api} footerHost={document.getElementById('chrome-footer')!} />
+    </I18nextProvider>,
+  );
+});

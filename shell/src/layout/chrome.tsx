@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Headset } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '@meridian/platform';
+import { IntroBoard, introAlreadySeen } from '../intro/intro-board.tsx';
+import { useCurrentUrl } from '../navigation/location.ts';
+import { isFullScreen } from '../routes.ts';
+import { DesktopHeader } from './desktop-header.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+import { MobileTopBar, TabBar } from './mobile-bars.tsx';
+import { Footer } from './footer.tsx';
+import { Toasts } from './toasts.tsx';
+import styles from './chrome.module.css';
+
+export interface ChromeProps {
+  mobile: boolean;
+  api: ApiClient;
+  footerHost: HTMLElement;
+}
+
+/** The site chrome around the outlet: header or top bar, footer or tab bar, and the overlays. */
+export function Chrome({ mobile, api, footerHost }: ChromeProps) {
+  const { t } = useTranslation('shell');
+  const url = useCurrentUrl();
+  const pathname = url.split('?')[0] ?? '/';
+  const fullScreen = isFullScreen(pathname);
+  const [languageOpen, setLanguageOpen] = useState(false);
+  const [introOpen, setIntroOpen] = useState(() => !introAlreadySeen());
+
+  useEffect(() => {
+    document.documentElement.dataset.fullscreen = String(fullScreen);
+  }, [fullScreen]);
+
+  const openLanguage = () => setLanguageOpen(true);
+  return (
+    <>
+      {fullScreen ? null : mobile ? (
+        <MobileTopBar pathname={pathname} onLanguage={openLanguage} />
+      ) : (
+        <DesktopHeader pathname={pathname} onLanguage={openLanguage} />
+      )}
+      {createPortal(fullScreen ? null : mobile ? <TabBar pathname={pathname} /> : <Footer api={api} />, footerHost)}
+      <a href="/kf.html" className={styles.csButton} aria-label={t('support.label')} data-testid="cs-button">
+        <Headset size={24} aria-hidden="true" />
+      </a>
+      <Toasts />
+      {languageOpen ? <LanguagePicker onClose={() => setLanguageOpen(false)} /> : null}
+      {introOpen && !fullScreen ? <IntroBoard onDone={() => setIntroOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Bell, ChevronLeft, Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useIsLoggedIn } from '@meridian/platform';
+import { AppLink } from '../navigation/app-link.tsx';
+import { NAV_ENTRIES, activeNav } from '../routes.ts';
+import { DemoBadge } from './desktop-header.tsx';
+import { NAV_ICONS } from './nav-icons.tsx';
+import styles from './chrome.module.css';
+
+const TOP_LEVEL = new Set(NAV_ENTRIES.map((e) => e.path).concat('/home'));
+
+export function MobileTopBar({ pathname, onLanguage }: { pathname: string; onLanguage: () => void }) {
+  const { t } = useTranslation('shell');
+  const loggedIn = useIsLoggedIn();
+  const showBack = !TOP_LEVEL.has(pathname) && window.history.length > 1;
+  return (
+    <header className={styles.topBar} data-testid="mobile-top-bar">
+      {showBack ? (
+        <button type="button" className={styles.linkButton} onClick={() => window.history.back()} aria-label={t('nav.back')}>
+          <ChevronLeft size={20} aria-hidden="true" className="m-flip-rtl" />
+        </button>
+      ) : null}
+      <AppLink href="/" className={styles.topBarTitle}>
+        {t('brand')}
+      </AppLink>
+      <DemoBadge />
+      <button
+        type="button"
+        className={styles.linkButton}
+        onClick={onLanguage}
+        aria-label={t('language.title')}
+        data-testid="language-button"
+        aria-haspopup="dialog"
+      >
+        <Globe size={20} aria-hidden="true" />
+      </button>
+      {loggedIn ? (
+        <AppLink href="/profile/notification" className={styles.linkButton} aria-label={t('nav.notifications')}>
+          <Bell size={20} aria-hidden="true" />
+        </AppLink>
+      ) : (
+        <AppLink href="/pass/login" className={styles.primaryLink} data-testid="login-link">
+          {t('auth.login')}
+        </AppLink>
+      )}
+    </header>
+  );
+}
+
+export function TabBar({ pathname }: { pathname: string }) {
+  const { t } = useTranslation('shell');
+  const active = activeNav(pathname);
+  return (
+    <nav className={styles.tabBar} aria-label={t('nav.label')} data-testid="tab-bar">
+      {NAV_ENTRIES.map((entry) => {
+        const Icon = NAV_ICONS[entry.key];
+        return (
+          <AppLink
+            key={entry.key}
+            href={entry.path}
+            className={styles.tab}
+            aria-current={active === entry.key ? 'page' : undefined}
+            data-nav={entry.key}
+          >
+            <Icon size={20} aria-hidden="true" />
+            <span>{t(`nav.${entry.key}`)}</span>
+          </AppLink>
+        );
+      })}
+    </nav>
+  );
+}
