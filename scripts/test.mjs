@@ -120,10 +120,15 @@ try {
   await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000);
   const pwJson = join(reports, 'playwright.json');
   ok =
-    step('e2e (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      BASE_URL: `http://127.0.0.1:${port}`,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    }) && ok;
+    step(
+      'e2e (Playwright, Chromium)',
+      join(root, 'e2e', 'node_modules', '.bin', 'playwright'),
+      ['test', '-c', 'e2e/playwright.config.ts'],
+      {
+        BASE_URL: `http://127.0.0.1:${port}`,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      },
+    ) && ok;
   countPlaywright(pwJson);
 } catch (error) {
   console.error(error);
