@@ -1,7 +1,6 @@
 import '@meridian/ui/tokens.css';
 import './global.css';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { registerApplication, start } from 'single-spa';
 import { LIVE_PATH } from '@meridian/contracts';
 import {
@@ -95,13 +94,18 @@ window.addEventListener('meridian:remote-error', (event) => {
 });
 
 start({ urlRerouteOnly: true });
-connection.start();
+
+// Work the first remote does not need waits until it has mounted: the live connection (and with it
+// the frame validator) and the footer. A failed first mount still ends the wait after 3 s.
+const afterFirstMount = new Promise<void>((resolve) => {
+  window.addEventListener('single-spa:first-mount', () => resolve(), { once: true });
+  setTimeout(resolve, 3000);
+});
+void afterFirstMount.then(() => connection.start());
 
 void i18nReady.then(() => {
   const chromeHost = document.getElementById('chrome')!;
   createRoot(chromeHost).render(
-    <I18nextProvider i18n={i18n}>
-      <Chrome mobile={mobile} api={api} footerHost={document.getElementById('chrome-footer')!} />
-    </I18nextProvider>,
+    <Chrome mobile={mobile} api={api} footerHost={document.getElementById('chrome-footer')!} deferred={afterFirstMount} />,
   );
 });

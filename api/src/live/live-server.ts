@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_PATH, clientFrame } from '@meridian/contracts';
+import { LIVE_PATH } from '@meridian/contracts';
+import { clientFrame } from '@meridian/contracts/schemas';
 import type { ServerFrame } from '@meridian/contracts';
 import type { MarketFeed } from '../market/market-simulator.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { serverFrame } from '@meridian/contracts';
+import { serverFrame } from '@meridian/contracts/schemas';
 import { createTestApi } from '../helpers.ts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REMOTE_NAMES, semverString } from '@meridian/contracts';
+import { REMOTE_NAMES } from '@meridian/contracts';
+import { semverString } from '@meridian/contracts/schemas';
 import type { RemoteName } from '@meridian/contracts';
 
 /** What `publish` records beside each immutable version. */

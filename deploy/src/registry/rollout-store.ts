@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rolloutDocument } from '@meridian/contracts';
+import { rolloutDocument } from '@meridian/contracts/schemas';
 import type { RolloutDocument } from '@meridian/contracts';
 
 /**

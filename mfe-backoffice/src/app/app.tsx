@@ -1,5 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import type { RemoteProps } from '@meridian/platform';
 import { PlannedPage } from '@meridian/ui';
 import { NAMESPACE } from '../locales/load-namespace.ts';
@@ -7,7 +7,7 @@ import { NAMESPACE } from '../locales/load-namespace.ts';
 const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4'] as const;
 
 function Planned({ page }: { page: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useT(NAMESPACE);
   return (
     <PlannedPage
       testId="mfe-backoffice-page"

@@ -1,12 +1,12 @@
 import '@meridian/ui/tokens.css';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { directionOf, i18n, initI18n, languageAtom, localeOf, registerNamespace, sessionStore } from '@meridian/platform';
 import { NAMESPACE, loadNamespace } from '../locales/load-namespace.ts';
 import styles from './kf-page.module.css';
 
 function KfPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useT(NAMESPACE);
   return (
     <main className={styles.page} data-testid="kf-page">
       <h1 className={styles.title}>{t('kf.title')}</h1>
@@ -31,8 +31,4 @@ document.body.style.fontFamily = 'var(--m-font)';
 await initI18n(lang);
 await Promise.all([registerNamespace(NAMESPACE, loadNamespace)]);
 document.title = i18n.t(`${NAMESPACE}:kf.title`);
-createRoot(document.getElementById('root')!).render(
-  <I18nextProvider i18n={i18n}>
-    <KfPage />
-  </I18nextProvider>,
-);
+createRoot(document.getElementById('root')!).render(<KfPage />);

@@ -1,5 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import type { RemoteProps } from '@meridian/platform';
 import { PlannedPage, SimulatedBadge } from '@meridian/ui';
 import { MarketTableView } from '../features/market-table/market-table.tsx';
@@ -8,7 +8,7 @@ import { NAMESPACE } from '../locales/load-namespace.ts';
 const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4', 'items.i5'] as const;
 
 function Planned({ page, live }: { page: string; live?: RemoteProps['platform']['live'] }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useT(NAMESPACE);
   return (
     <>
       <PlannedPage

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /**
  * The one shared-deps map of the platform. Every webpack config (shell and remotes) builds its
  * Module Federation `shared` option from this list, so a singleton can never be shared by one part
- * and bundled privately by another.
+ * and bundled privately by another. `@meridian/contracts` is deliberately not here: it is stateless,
+ * so each part bundles (and tree-shakes) only the constants and schemas it uses.
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -17,7 +18,6 @@ export const SHARED_SINGLETONS = [
   'rxjs',
   'jotai',
   'single-spa',
-  '@meridian/contracts',
   '@meridian/platform',
   '@meridian/ui',
 ] as const;

@@ -117,6 +117,9 @@ export function createWebpackConfig(options: PartOptions): Configuration {
         runtimePlugins: options.runtimePlugins ?? [],
         manifest: true,
         dts: false,
+        // Remotes are loaded by their remoteEntry.js, never through a manifest at run time, so the
+        // runtime's manifest snapshot code is left out of every entry.
+        experiments: { optimization: { disableSnapshot: true, target: 'web' } },
       }),
       ...htmlPlugins,
     ],

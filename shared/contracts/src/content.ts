@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-/** Content types of SPEC §3: 1 company, 2 policy, 3 statements/links, 4 contact. */
-export const CONTENT_TYPES = [1, 2, 3, 4] as const;
 export const contentType = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 export type ContentType = z.infer<typeof contentType>;
 

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The code every successful call answers with. */
-export const SUCCESS_CODE = '200';
-
 /** Every HTTP response body: `{ code, message, result }`. */
 export function envelope<T extends z.ZodType>(result: T) {
   return z.object({ code: z.string(), message: z.string(), result: result.nullable() });

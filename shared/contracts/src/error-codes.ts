@@ -1,3 +1,6 @@
+/** The code every successful call answers with. */
+export const SUCCESS_CODE = '200';
+
 /**
  * Stable server codes (SPEC §7) → the translation key the client shows for them, in the `common`
  * namespace. A code not listed maps to `errors.unknown`.

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './envelope.ts';
 
-/** Market types of SPEC §3. */
-export const MARKET_TYPES = { forex: 1, crypto: 2, stocks: 3, futures: 4, metals: 5, etfs: 6 } as const;
 export const marketType = z.number().int().min(1).max(6);
 
 /** One instrument as the live connection and the market calls carry it. */

@@ -1,14 +1,5 @@
 import { z } from 'zod';
 
-/** The remotes the shell composes, by package name. */
-export const REMOTE_NAMES = ['mfe-markets', 'mfe-trading', 'mfe-loans', 'mfe-nfts', 'mfe-account', 'mfe-help', 'mfe-backoffice'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-/** Module Federation container name of a remote: `mfe-markets` → `mfe_markets`. */
-export function containerName(remote: RemoteName): string {
-  return remote.replace(/-/g, '_');
-}
-
 export const semverString = z.string().regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'semver');
 
 export const rolloutRemote = z.object({

@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/** Operator settings readable with `getParamByKey/{key}` (SPEC §5.9). */
-export const PARAM_KEYS = [
-  'withdrawal_fee_percent',
-  'loan_interest_free_days',
-  'early_exit_penalty_percent',
-  'invite_reward_usdt',
-  'trading_fee_percent',
-  'auth_address',
-] as const;
-export type ParamKey = (typeof PARAM_KEYS)[number];
-
 export const getParamParams = z.object({ key: z.string().min(1).max(64) });
 export const paramResult = z.object({ key: z.string(), value: z.string() });
 export type ParamResult = z.infer<typeof paramResult>;

@@ -5,8 +5,8 @@ export { createApiClient, REQUEST_TIMEOUT_MS } from './api/api-client.ts';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api-client.ts';
 export { createLiveBus, applyFrame } from './live/live-bus.ts';
 export type { LiveBus, ConnectionState, PnlFrame } from './live/live-bus.ts';
-export { LiveConnection, LIVE_TIMINGS } from './live/live-connection.ts';
-export type { LiveConnectionOptions, SocketLike } from './live/live-connection.ts';
+export { LiveConnection, LIVE_TIMINGS, loadFrameParser } from './live/live-connection.ts';
+export type { LiveConnectionOptions, SocketLike, FrameParser } from './live/live-connection.ts';
 export {
   sessionStore,
   languageAtom,
@@ -21,6 +21,8 @@ export type { AccountMode, PublicUser } from './session/session-store.ts';
 export { useUser, useIsLoggedIn, useAccountMode, useLanguage } from './session/use-session.ts';
 export { i18n, initI18n, registerNamespace, directionOf, localeOf } from './i18n/i18n.ts';
 export type { NamespaceLoader } from './i18n/i18n.ts';
+export { useT } from './i18n/use-t.ts';
+export type { TFunction } from './i18n/use-t.ts';
 export { formatDecimal, formatMoney, formatPercent, formatDateTime, formatDate } from './i18n/format.ts';
 export { toast$, showToast, TOAST_DURATION_MS } from './toast/toasts.ts';
 export type { Toast } from './toast/toasts.ts';

@@ -1,12 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { getAppNames, registerApplication, triggerAppChange, unregisterApplication } from 'single-spa';
 import type { LifeCycles } from 'single-spa';
 import { containerName } from '@meridian/contracts';
 import type { RemoteName } from '@meridian/contracts';
-import { i18n } from '@meridian/platform';
 import type { Platform, RemoteProps } from '@meridian/platform';
 import { RemoteFallback, outletElement } from '@meridian/ui';
 import { APP_ROUTES, matchesRoute } from '../routes.ts';
@@ -31,11 +29,7 @@ function fallbackLifecycles(retry: () => void): LifeCycles<RemoteProps> {
     bootstrap: async () => undefined,
     mount: async (props) => {
       root = createRoot(outletElement(props.name));
-      root.render(
-        <I18nextProvider i18n={i18n}>
-          <RemoteFallback onRetry={retry} />
-        </I18nextProvider>,
-      );
+      root.render(<RemoteFallback onRetry={retry} />);
     },
     unmount: async () => {
       root?.unmount();

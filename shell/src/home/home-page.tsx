@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useMemo, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteProps } from '@meridian/platform';
 import { LoadingState, RemoteFallback, SimulatedBadge } from '@meridian/ui';
@@ -29,7 +29,7 @@ class WidgetBoundary extends Component<{ onRetry: () => void; children: ReactNod
 
 /** Home (shell-owned): an honest introduction and the market table widget exposed by mfe-markets. */
 export function HomePage({ platform }: RemoteProps) {
-  const { t } = useTranslation('shell');
+  const { t } = useT('shell');
   const [attempt, setAttempt] = useState(0);
   const MarketTable = useMemo(() => loadMarketTable(attempt), [attempt]);
   return (

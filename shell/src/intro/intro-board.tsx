@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { LANGUAGES, isLanguageCode } from '@meridian/contracts';
 import { useIsLoggedIn, useLanguage } from '@meridian/platform';
 import { Button, Modal } from '@meridian/ui';
@@ -27,7 +27,7 @@ function markSeen(): void {
 
 /** SPEC §2: first-visit introduction board, once per browser session, with its own language chooser. */
 export function IntroBoard({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT('shell');
   const loggedIn = useIsLoggedIn();
   const lang = useLanguage();
   const selectId = useId();

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Headset } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 import { IntroBoard, introAlreadySeen } from '../intro/intro-board.tsx';
 import { useCurrentUrl } from '../navigation/location.ts';
@@ -9,24 +9,32 @@ import { isFullScreen } from '../routes.ts';
 import { DesktopHeader } from './desktop-header.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { MobileTopBar, TabBar } from './mobile-bars.tsx';
-import { Footer } from './footer.tsx';
 import { Toasts } from './toasts.tsx';
 import styles from './chrome.module.css';
+
+// Below the fold, and the only chrome part that validates an API result: loaded after first paint.
+const Footer = lazy(() => import('./footer.tsx'));
 
 export interface ChromeProps {
   mobile: boolean;
   api: ApiClient;
   footerHost: HTMLElement;
+  /** Resolves once the first remote has mounted; the footer renders after it. */
+  deferred: Promise<void>;
 }
 
 /** The site chrome around the outlet: header or top bar, footer or tab bar, and the overlays. */
-export function Chrome({ mobile, api, footerHost }: ChromeProps) {
-  const { t } = useTranslation('shell');
+export function Chrome({ mobile, api, footerHost, deferred }: ChromeProps) {
+  const { t } = useT('shell');
   const url = useCurrentUrl();
   const pathname = url.split('?')[0] ?? '/';
   const fullScreen = isFullScreen(pathname);
   const [languageOpen, setLanguageOpen] = useState(false);
   const [introOpen, setIntroOpen] = useState(() => !introAlreadySeen());
+  const [footerReady, setFooterReady] = useState(false);
+  useEffect(() => {
+    void deferred.then(() => setFooterReady(true));
+  }, [deferred]);
 
   useEffect(() => {
     document.documentElement.dataset.fullscreen = String(fullScreen);
@@ -40,7 +48,16 @@ export function Chrome({ mobile, api, footerHost }: ChromeProps) {
       ) : (
         <DesktopHeader pathname={pathname} onLanguage={openLanguage} />
       )}
-      {createPortal(fullScreen ? null : mobile ? <TabBar pathname={pathname} /> : <Footer api={api} />, footerHost)}
+      {createPortal(
+        fullScreen ? null : mobile ? (
+          <TabBar pathname={pathname} />
+        ) : !footerReady ? null : (
+          <Suspense fallback={null}>
+            <Footer api={api} />
+          </Suspense>
+        ),
+        footerHost,
+      )}
       <a href="/kf.html" className={styles.csButton} aria-label={t('support.label')} data-testid="cs-button">
         <Headset size={24} aria-hidden="true" />
       </a>

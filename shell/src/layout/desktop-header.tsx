@@ -1,12 +1,12 @@
 import { Globe, Headset } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { useAccountMode, useIsLoggedIn } from '@meridian/platform';
 import { AppLink } from '../navigation/app-link.tsx';
 import { NAV_ENTRIES, activeNav, isFullScreen } from '../routes.ts';
 import styles from './chrome.module.css';
 
 export function DemoBadge() {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const loggedIn = useIsLoggedIn();
   const mode = useAccountMode();
   if (!loggedIn || mode !== 'demo') return null;
@@ -23,7 +23,7 @@ export function DemoBadge() {
 }
 
 export function DesktopHeader({ pathname, onLanguage }: { pathname: string; onLanguage: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT('shell');
   const loggedIn = useIsLoggedIn();
   const active = activeNav(pathname);
   const showAuth = !loggedIn && !isFullScreen(pathname);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { API_PATHS, CONTENT_TYPES, contentLanguageId, listContentsResult } from '@meridian/contracts';
+import { useT } from '@meridian/platform';
+import { API_PATHS, CONTENT_TYPES, contentLanguageId } from '@meridian/contracts';
+import { listContentsResult } from '@meridian/contracts/schemas';
 import type { ContentSummary, ContentType } from '@meridian/contracts';
 import { useLanguage } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
@@ -15,8 +16,8 @@ const PRODUCT_LINKS = [
 ] as const;
 
 /** Footer: product links and the content-page groups (types 1–4) from the server, per language. */
-export function Footer({ api }: { api: ApiClient }) {
-  const { t } = useTranslation('shell');
+export default function Footer({ api }: { api: ApiClient }) {
+  const { t } = useT('shell');
   const lang = useLanguage();
   const [items, setItems] = useState<ContentSummary[] | null>(null);
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { LANGUAGES } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import { useLanguage } from '@meridian/platform';
@@ -8,7 +8,7 @@ import styles from './chrome.module.css';
 
 /** SPEC §2: modal list of the 11 languages; a choice applies at once, without reload. */
 export function LanguagePicker({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT('shell');
   const current = useLanguage();
   const choose = (code: LanguageCode) => {
     void changeLanguage(code);

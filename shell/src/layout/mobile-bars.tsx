@@ -1,5 +1,5 @@
 import { Bell, ChevronLeft, Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { useIsLoggedIn } from '@meridian/platform';
 import { AppLink } from '../navigation/app-link.tsx';
 import { NAV_ENTRIES, activeNav } from '../routes.ts';
@@ -10,7 +10,7 @@ import styles from './chrome.module.css';
 const TOP_LEVEL = new Set(NAV_ENTRIES.map((e) => e.path).concat('/home'));
 
 export function MobileTopBar({ pathname, onLanguage }: { pathname: string; onLanguage: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT('shell');
   const loggedIn = useIsLoggedIn();
   const showBack = !TOP_LEVEL.has(pathname) && window.history.length > 1;
   return (
@@ -48,7 +48,7 @@ export function MobileTopBar({ pathname, onLanguage }: { pathname: string; onLan
 }
 
 export function TabBar({ pathname }: { pathname: string }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT('shell');
   const active = activeNav(pathname);
   return (
     <nav className={styles.tabBar} aria-label={t('nav.label')} data-testid="tab-bar">

@@ -10,7 +10,7 @@ import {
   listContentsQuery,
   listContentsResult,
   paramResult,
-} from '@meridian/contracts';
+} from '@meridian/contracts/schemas';
 import type { Database } from '../../db/database.ts';
 import { contents, settings } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import type { MarketItem } from '@meridian/contracts';
 import { formatDecimal, formatPercent, useLanguage } from '@meridian/platform';
 import type { LiveBus } from '@meridian/platform';
@@ -18,7 +18,7 @@ function useMarkets(live: LiveBus): { items: MarketItem[]; received: boolean } {
 
 /** Live instruments from the market feed (the simulator by default), as the live bus delivers them. */
 export function MarketTableView({ live, limit = 12 }: { live: LiveBus; limit?: number }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const { items, received } = useMarkets(live);
   const [connection, setConnection] = useState(live.connection$.value);

@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import type { BackendModule, i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import { commonNamespaceLoader } from '../locales/load-common.ts';
@@ -30,20 +29,16 @@ export const i18n: I18n = i18next.createInstance();
 let initPromise: Promise<unknown> | null = null;
 
 export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE): Promise<unknown> {
-  initPromise ??= i18n
-    .use(registryBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: LANGUAGE_CODES,
-      load: 'currentOnly',
-      ns: ['common'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      returnNull: false,
-    });
+  initPromise ??= i18n.use(registryBackend).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGE_CODES,
+    load: 'currentOnly',
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
   return initPromise;
 }
 

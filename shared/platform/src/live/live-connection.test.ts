@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketItem } from '@meridian/contracts';
+import { serverFrame } from '@meridian/contracts/schemas';
 import { createLiveBus } from './live-bus.ts';
 import { LIVE_TIMINGS, LiveConnection } from './live-connection.ts';
 import type { SocketLike } from './live-connection.ts';
@@ -51,6 +52,10 @@ function setup(token: string | null = 'tok') {
     bus,
     getToken: () => currentToken,
     getUserId: () => (currentToken ? 'u1' : null),
+    parseFrame: (raw) => {
+      const parsed = serverFrame.safeParse(raw);
+      return parsed.success ? parsed.data : null;
+    },
     createSocket: () => {
       const s = new FakeSocket();
       sockets.push(s);
@@ -136,5 +141,30 @@ describe('live connection (SPEC §4)', () => {
     sockets[0]!.receive({ type: 'USER_BALANCE_UPDATE', userId: 'someone-else', ...figures });
     sockets[0]!.receive({ type: 'BATCH_USER_BALANCE_UPDATE', data: { u1: { ...figures, totalAssets: '7' }, u2: figures } });
     expect(seen).toEqual(['u1:7']);
+  });
+});
+
+describe('live connection without a ready parser', () => {
+  it('loads the contract schema lazily and delivers the frames that arrived meanwhile, in order', async () => {
+    const bus = createLiveBus();
+    const sockets: FakeSocket[] = [];
+    const connection = new LiveConnection({
+      url: 'ws://x/ws',
+      bus,
+      getToken: () => null,
+      getUserId: () => null,
+      createSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: [item('BTC/USDT', '1')] });
+    sockets[0]!.receive({ type: 'MARKETS', full: false, simulated: true, data: [item('BTC/USDT', '2')] });
+    sockets[0]!.receive({ type: 'NOT_A_FRAME' });
+    await vi.waitFor(() => expect(bus.markets$.value.get('BTC/USDT')?.nowPrice).toBe('2'));
+    connection.stop();
   });
 });

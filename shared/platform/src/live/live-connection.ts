@@ -1,5 +1,4 @@
-import { serverFrame } from '@meridian/contracts';
-import type { ClientFrame } from '@meridian/contracts';
+import type { ClientFrame, ServerFrame } from '@meridian/contracts';
 import { applyFrame } from './live-bus.ts';
 import type { LiveBus } from './live-bus.ts';
 
@@ -22,6 +21,8 @@ export interface LiveConnectionOptions {
   bus: LiveBus;
   getToken: () => string | null;
   getUserId: () => string | null;
+  /** A ready parser; without one the contract's schema is loaded lazily and early frames wait for it. */
+  parseFrame?: FrameParser;
   createSocket?: (url: string) => SocketLike;
   timers?: {
     setTimeout: (fn: () => void, ms: number) => unknown;
@@ -30,6 +31,16 @@ export interface LiveConnectionOptions {
     clearInterval: (id: unknown) => void;
   };
 }
+
+/** Turns a decoded JSON frame into a valid server frame, or null. */
+export type FrameParser = (raw: unknown) => ServerFrame | null;
+
+/** The contract's zod schema, loaded off the critical path (the validator is not needed to paint). */
+export const loadFrameParser = (): Promise<FrameParser> =>
+  import('@meridian/contracts/schemas').then(({ serverFrame }) => (raw: unknown) => {
+    const parsed = serverFrame.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  });
 
 const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
@@ -45,6 +56,9 @@ export class LiveConnection {
   private retryTimer: unknown = null;
   private livenessTimer: unknown = null;
   private stopped = true;
+  private parser: FrameParser | null;
+  private parserLoading: Promise<void> | null = null;
+  private readonly waiting: unknown[] = [];
   private readonly opts: Required<Pick<LiveConnectionOptions, 'createSocket' | 'timers'>> & LiveConnectionOptions;
 
   constructor(options: LiveConnectionOptions) {
@@ -58,6 +72,20 @@ export class LiveConnection {
       },
       ...options,
     };
+    this.parser = options.parseFrame ?? null;
+  }
+
+  private deliver(raw: unknown): void {
+    if (!this.parser) {
+      this.waiting.push(raw);
+      this.parserLoading ??= loadFrameParser().then((parser) => {
+        this.parser = parser;
+        for (const frame of this.waiting.splice(0)) this.deliver(frame);
+      });
+      return;
+    }
+    const frame = this.parser(raw);
+    if (frame) applyFrame(this.opts.bus, frame, this.opts.getUserId());
   }
 
   get isOpen(): boolean {
@@ -138,8 +166,7 @@ export class LiveConnection {
       } catch {
         return;
       }
-      const parsed = serverFrame.safeParse(raw);
-      if (parsed.success) applyFrame(bus, parsed.data, this.opts.getUserId());
+      this.deliver(raw);
     };
     socket.onerror = () => undefined;
     socket.onclose = (event) => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { Button } from './button.tsx';
 import styles from './modal.module.css';
 
@@ -13,7 +13,7 @@ export interface ModalProps {
 
 /** An accessible modal dialog: focus moves in, Escape closes, Tab stays inside. */
 export function Modal({ title, onClose, children, testId }: ModalProps) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import type { LiveBus } from '@meridian/platform';
 import styles from './simulated-badge.module.css';
 
 /** SPEC §0 rule 6: price screens say so while the simulator feeds them. */
 export function SimulatedBadge({ live }: { live: LiveBus }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const [simulated, setSimulated] = useState(live.simulated$.value);
   useEffect(() => {
     const sub = live.simulated$.subscribe(setSimulated);

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@meridian/platform';
 import { Button } from './button.tsx';
 import styles from './states.module.css';
 
 export function LoadingState({ label }: { label?: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <div className={styles.state} role="status" aria-live="polite">
       <span className={styles.spinner} aria-hidden="true" />
@@ -14,7 +14,7 @@ export function LoadingState({ label }: { label?: string }) {
 }
 
 export function EmptyState({ title, children }: { title?: string; children?: ReactNode }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <div className={styles.state}>
       <p className={styles.title}>{title ?? t('state.empty')}</p>
@@ -24,7 +24,7 @@ export function EmptyState({ title, children }: { title?: string; children?: Rea
 }
 
 export function ErrorState({ title, body, onRetry }: { title: string; body?: string; onRetry?: () => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <div className={styles.state} role="alert">
       <p className={styles.title}>{title}</p>
@@ -36,7 +36,7 @@ export function ErrorState({ title, body, onRetry }: { title: string; body?: str
 
 /** The translated "this part failed to load" fallback with Retry, shown in the outlet. */
 export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <div data-testid="remote-fallback">
       <ErrorState title={t('remote.failedTitle')} body={t('remote.failedBody')} onRetry={onRetry} />

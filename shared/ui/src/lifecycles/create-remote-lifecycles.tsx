@@ -2,9 +2,8 @@ import { Component } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
-import { PLATFORM_CONTRACT_VERSION, i18n, registerNamespace } from '@meridian/platform';
+import { PLATFORM_CONTRACT_VERSION, registerNamespace } from '@meridian/platform';
 import type { NamespaceLoader, RemoteProps } from '@meridian/platform';
 import { RemoteFallback } from '../components/states.tsx';
 
@@ -57,11 +56,9 @@ class RemoteErrorBoundary extends Component<RemoteProps & { children?: ReactNode
 export function createRemoteLifecycles({ namespace, loadNamespace, App }: RemoteLifecycleOptions) {
   function Root(props: RemoteProps) {
     return (
-      <I18nextProvider i18n={i18n}>
-        <RemoteErrorBoundary {...props}>
-          <App {...props} />
-        </RemoteErrorBoundary>
-      </I18nextProvider>
+      <RemoteErrorBoundary {...props}>
+        <App {...props} />
+      </RemoteErrorBoundary>
     );
   }
   const lifecycles = singleSpaReact<RemoteProps>({
