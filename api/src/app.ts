@@ -2,17 +2,21 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CUSTOMER_API } from '@meridian/contracts';
+import { ADMIN_API, CUSTOMER_API } from '@meridian/contracts';
 import type { Database } from './db/database.ts';
 import { registerLiveServer } from './live/live-server.ts';
 import type { MarketFeed } from './market/market-simulator.ts';
 import { MarketSimulator } from './market/market-simulator.ts';
 import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
+import { adminSupportRoutes } from './routes/admin/admin-support-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
+import { supportRoutes } from './routes/support/support-routes.ts';
+import { uploadRoutes } from './routes/upload/upload-routes.ts';
 
 export interface ApiOptions {
   db: Database;
@@ -21,6 +25,10 @@ export interface ApiOptions {
   /** The site's own origin, the only one CORS allows. */
   siteOrigin?: string;
   liveTickMs?: number;
+  /** The operator token of the admin API until operator accounts exist (MERIDIAN_ADMIN_TOKEN). */
+  operatorToken?: string | undefined;
+  /** Rate limits on; tests that hammer one route may turn them off. */
+  rateLimits?: boolean;
 }
 
 /**
@@ -38,9 +46,17 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    ...(options.rateLimits === false ? { allowList: () => true } : {}),
+  });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db });
+  await api.register(supportRoutes, { prefix: `${CUSTOMER_API}/support`, db: options.db });
+  await api.register(uploadRoutes, { prefix: `${CUSTOMER_API}/upload`, db: options.db });
+  await api.register(adminSupportRoutes, { prefix: `${ADMIN_API}/support`, db: options.db, operatorToken: options.operatorToken });
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   api.get('/api/health', { schema: { hide: true } }, async () => ({ code: '200', message: 'ok', result: null }));
 

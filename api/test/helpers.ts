@@ -6,12 +6,14 @@ import { seedDatabase } from '../src/db/seed.ts';
 import { MarketSimulator } from '../src/market/market-simulator.ts';
 
 /** The database the API suite runs on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export async function createTestApi(): Promise<{ app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> }> {
   const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
   await seedDatabase(database.db);
-  const app = await buildApi({ db: database.db, feed: new MarketSimulator({ seed: 42 }), liveTickMs: 50 });
+  const app = await buildApi({ db: database.db, feed: new MarketSimulator({ seed: 42 }), liveTickMs: 50, operatorToken: OPERATOR_TOKEN });
   await app.ready();
   return {
     app,
@@ -21,4 +23,21 @@ export async function createTestApi(): Promise<{ app: FastifyInstance; database:
       await database.close();
     },
   };
+}
+
+/** Smallest valid PNG (1×1) and JPEG headers, for upload tests. */
+export const PNG_1PX = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+  'hex',
+);
+
+/** A multipart body with one file field, as a browser sends it. */
+export function multipartFile(name: string, data: Buffer, type = 'application/octet-stream') {
+  const boundary = '----meridian' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

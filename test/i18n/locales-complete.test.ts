@@ -73,3 +73,22 @@ describe('translations', () => {
     expect(unknown).toEqual([]);
   });
 });
+
+describe('server and schema message keys', () => {
+  it('every validation key the contracts and the API use exists in the common namespace', () => {
+    const common = read(join(root, 'shared/platform/src/locales/en.json'));
+    const used = new Set<string>();
+    const scan = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const p = join(dir, name);
+        if (statSync(p).isDirectory()) scan(p);
+        else if (/\.ts$/.test(name) && !name.endsWith('.test.ts'))
+          for (const m of readFileSync(p, 'utf8').matchAll(/'(validation\.[a-zA-Z]+)'/g)) used.add(m[1]!);
+      }
+    };
+    scan(join(root, 'shared/contracts/src'));
+    scan(join(root, 'api/src'));
+    expect(used.size).toBeGreaterThan(5);
+    expect([...used].filter((k) => !common.has(k))).toEqual([]);
+  });
+});

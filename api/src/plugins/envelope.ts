@@ -20,10 +20,19 @@ export function ok<T>(result: T) {
 export function registerEnvelopeErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
     if (error instanceof ApiFailure) {
-      return reply.status(error.httpStatus).send({ code: error.code, message: error.message, result: null });
+      const result = error.code === '400' ? { issues: [{ path: '', key: error.message }] } : null;
+      return reply.status(error.httpStatus).send({ code: error.code, message: error.message, result });
     }
-    if ((error as FastifyError).validation) {
-      return reply.status(400).send({ code: '400', message: error.message, result: null });
+    const validation = (error as FastifyError).validation;
+    if (validation) {
+      // Schema messages are translation keys (contracts/validation.ts): the client shows them as they are.
+      const issues = validation.map((v) => ({
+        path:
+          (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') ||
+          String((v.params as { missingProperty?: string })?.missingProperty ?? ''),
+        key: v.message?.startsWith('validation.') ? v.message : 'validation.invalid',
+      }));
+      return reply.status(400).send({ code: '400', message: issues[0]?.key ?? 'validation.invalid', result: { issues } });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ code: '429', message: 'too many requests', result: null });

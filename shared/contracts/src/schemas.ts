@@ -13,3 +13,29 @@ export { getParamParams, paramResult } from './settings.ts';
 export { marketType, marketItem } from './market.ts';
 export { clientFrame, serverFrame, pnlEntry } from './live.ts';
 export { semverString, rolloutRemote, rolloutDocument } from './release.ts';
+export { emailField, validationIssues } from './validation.ts';
+export {
+  faqItem,
+  noticeSummary,
+  noticeItem,
+  langParams,
+  idParams,
+  listFaqResult,
+  listNoticesResult,
+  searchHelpQuery,
+  searchHelpResult,
+} from './help.ts';
+export {
+  supportMessageText,
+  openTicketBody,
+  ticketAccess,
+  replyTicketBody,
+  supportMessage,
+  ticketView,
+  openTicketResult,
+  uploadResult,
+  ticketSummary,
+  listTicketsResult,
+  operatorReplyBody,
+  ticketIdParams,
+} from './support.ts';

@@ -1,6 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   contentItem,
   envelope,
@@ -10,12 +9,20 @@ import {
   listContentsQuery,
   listContentsResult,
   paramResult,
+  validationIssues,
+  langParams,
+  idParams,
+  listFaqResult,
+  listNoticesResult,
+  noticeItem,
+  searchHelpQuery,
+  searchHelpResult,
 } from '@meridian/contracts/schemas';
 import type { Database } from '../../db/database.ts';
-import { contents, settings } from '../../db/schema.ts';
+import { contents, faqs, notices, settings } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 
-const errorBody = envelope(z.null());
+const errorBody = envelope(validationIssues);
 
 /** The `index` group of SPEC §6 that exists so far: content pages and operator settings. */
 export const indexRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -68,6 +75,79 @@ export const indexRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       const [row] = await db.select().from(settings).where(eq(settings.key, request.params.key));
       if (!row) throw new ApiFailure('10018', 'system parameters unavailable');
       return ok({ key: row.key, value: row.value });
+    },
+  );
+
+  const faqColumns = { id: faqs.id, category: faqs.category, question: faqs.question, answer: faqs.answer };
+  const noticeColumns = { id: notices.id, title: notices.title, publishedAt: notices.publishedAt };
+  const noticeSummary = (n: { id: number; title: string; publishedAt: Date }) => ({
+    id: n.id,
+    title: n.title,
+    publishedAt: n.publishedAt.toISOString(),
+  });
+
+  app.get(
+    '/listFaq/:lang',
+    { schema: { tags: ['index'], params: langParams, response: { 200: envelope(listFaqResult), 400: errorBody } } },
+    async (request) =>
+      ok(await db.select(faqColumns).from(faqs).where(eq(faqs.languageId, request.params.lang)).orderBy(asc(faqs.sortOrder), asc(faqs.id))),
+  );
+
+  app.get(
+    '/listNotices/:lang',
+    { schema: { tags: ['index'], params: langParams, response: { 200: envelope(listNoticesResult), 400: errorBody } } },
+    async (request) => {
+      const rows = await db
+        .select(noticeColumns)
+        .from(notices)
+        .where(eq(notices.languageId, request.params.lang))
+        .orderBy(desc(notices.publishedAt), desc(notices.id));
+      return ok(rows.map(noticeSummary));
+    },
+  );
+
+  app.get(
+    '/getNoticeById/:id',
+    { schema: { tags: ['index'], params: idParams, response: { 200: envelope(noticeItem), 400: errorBody } } },
+    async (request) => {
+      const [row] = await db.select().from(notices).where(eq(notices.id, request.params.id));
+      if (!row) throw new ApiFailure('404', 'notice not found', 404);
+      return ok({ ...noticeSummary(row), body: row.body });
+    },
+  );
+
+  app.get(
+    '/searchHelp/:lang',
+    {
+      schema: {
+        tags: ['index'],
+        params: langParams,
+        querystring: searchHelpQuery,
+        response: { 200: envelope(searchHelpResult), 400: errorBody },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      // The query is a literal: LIKE wildcards typed by the user are escaped.
+      const pattern = `%${request.query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const lang = request.params.lang;
+      const [faqRows, noticeRows] = await Promise.all([
+        db
+          .select(faqColumns)
+          .from(faqs)
+          .where(
+            and(eq(faqs.languageId, lang), or(ilike(faqs.question, pattern), ilike(faqs.answer, pattern), ilike(faqs.category, pattern))),
+          )
+          .orderBy(asc(faqs.sortOrder))
+          .limit(20),
+        db
+          .select(noticeColumns)
+          .from(notices)
+          .where(and(eq(notices.languageId, lang), or(ilike(notices.title, pattern), ilike(notices.body, pattern))))
+          .orderBy(desc(notices.publishedAt))
+          .limit(20),
+      ]);
+      return ok({ faqs: faqRows, notices: noticeRows.map(noticeSummary) });
     },
   );
 };

@@ -31,10 +31,14 @@ describe(`index routes (${databaseKind})`, () => {
   });
 
   it('refuses a bad language id or type with code 400 and changes nothing', async () => {
-    for (const url of [`${base}/listContents/3`, `${base}/listContents/x`, `${base}/listContents/2?type=9`]) {
+    for (const [url, path] of [
+      [`${base}/listContents/3`, 'lang'],
+      [`${base}/listContents/x`, 'lang'],
+      [`${base}/listContents/2?type=9`, 'type'],
+    ] as const) {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: '400', result: null });
+      expect(res.json()).toMatchObject({ code: '400', result: { issues: [{ path, key: 'validation.invalid' }] } });
     }
   });
 

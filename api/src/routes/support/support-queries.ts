@@ -1,0 +1,29 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TicketView } from '@meridian/contracts';
+import type { Database } from '../../db/database.ts';
+import { supportMessages, supportTickets } from '../../db/schema.ts';
+
+type TicketRow = typeof supportTickets.$inferSelect;
+
+/** A conversation with its messages, oldest first, as both the visitor and the operators see it. */
+export async function loadTicketView(db: Database, ticket: TicketRow): Promise<TicketView> {
+  const messages = await db.select().from(supportMessages).where(eq(supportMessages.ticketId, ticket.id)).orderBy(asc(supportMessages.id));
+  return {
+    id: ticket.id,
+    email: ticket.email,
+    status: ticket.status as TicketView['status'],
+    createdAt: ticket.createdAt.toISOString(),
+    messages: messages.map((m) => ({
+      id: m.id,
+      author: m.author as 'visitor' | 'operator',
+      body: m.body,
+      imageId: m.imageId,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function findTicket(db: Database, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
+  return row;
+}

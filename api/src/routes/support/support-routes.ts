@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, openTicketBody, openTicketResult, replyTicketBody, ticketAccess, ticketView } from '@meridian/contracts/schemas';
+import type { Database } from '../../db/database.ts';
+import { supportMessages, supportTickets, uploads } from '../../db/schema.ts';
+import { ApiFailure, ok } from '../../plugins/envelope.ts';
+import { hashTicketKey, newTicketKey, ticketKeyMatches } from './ticket-keys.ts';
+import { findTicket, loadTicketView } from './support-queries.ts';
+
+async function assertImageExists(db: Database, imageId: string | undefined): Promise<void> {
+  if (!imageId) return;
+  const [row] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, imageId));
+  if (!row) throw new ApiFailure('400', 'validation.uploadRequired', 400);
+}
+
+/**
+ * The visitor's side of a support conversation (SPEC §1 customer service, from /kf.html): open it,
+ * read it back with its key, add messages. Nobody without the key can read it.
+ */
+export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const authorized = async (ticket: string, key: string) => {
+    const row = await findTicket(db, ticket);
+    // The same answer for an unknown conversation and a wrong key.
+    if (!row || !ticketKeyMatches(key, row.keyHash)) throw new ApiFailure('404', 'conversation not found', 404);
+    return row;
+  };
+
+  app.post(
+    '/openTicket',
+    {
+      schema: { tags: ['support'], body: openTicketBody, response: { 200: envelope(openTicketResult) } },
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const { email, message, imageId } = request.body;
+      await assertImageExists(db, imageId);
+      const id = randomUUID();
+      const key = newTicketKey();
+      await db.transaction(async (tx) => {
+        await tx.insert(supportTickets).values({ id, email, keyHash: hashTicketKey(key) });
+        await tx.insert(supportMessages).values({ ticketId: id, author: 'visitor', body: message, imageId: imageId ?? null });
+      });
+      request.log.info({ ticket: id }, 'support conversation opened');
+      return ok({ ticket: id, key });
+    },
+  );
+
+  app.get(
+    '/getTicket',
+    {
+      schema: { tags: ['support'], querystring: ticketAccess, response: { 200: envelope(ticketView) } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const row = await authorized(request.query.ticket, request.query.key);
+      return ok(await loadTicketView(db, row));
+    },
+  );
+
+  app.post(
+    '/reply',
+    {
+      schema: { tags: ['support'], body: replyTicketBody, response: { 200: envelope(ticketView) } },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const { ticket, key, message, imageId } = request.body;
+      const row = await authorized(ticket, key);
+      await assertImageExists(db, imageId);
+      await db.transaction(async (tx) => {
+        await tx.insert(supportMessages).values({ ticketId: row.id, author: 'visitor', body: message, imageId: imageId ?? null });
+        await tx.update(supportTickets).set({ status: 'open', updatedAt: new Date() }).where(eq(supportTickets.id, row.id));
+      });
+      return ok(await loadTicketView(db, { ...row, status: 'open' }));
+    },
+  );
+
+  app.get(
+    '/image/:imageId',
+    {
+      schema: { tags: ['support'], params: z.object({ imageId: z.uuid() }), querystring: ticketAccess },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const row = await authorized(request.query.ticket, request.query.key);
+      const [image] = await db
+        .select({ mime: uploads.mime, data: uploads.data })
+        .from(uploads)
+        .innerJoin(supportMessages, eq(supportMessages.imageId, uploads.id))
+        .where(and(eq(uploads.id, request.params.imageId), eq(supportMessages.ticketId, row.id)));
+      if (!image) throw new ApiFailure('404', 'image not found', 404);
+      return reply
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', 'inline')
+        .type(image.mime)
+        .send(image.data);
+    },
+  );
+};

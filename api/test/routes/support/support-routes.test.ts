@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_TOKEN, PNG_1PX, createTestApi, databaseKind, multipartFile } from '../../helpers.ts';
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => api.close());
+
+const base = '/api/swx/customer';
+let ip = 1;
+const nextIp = () => `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+const post = (url: string, payload: unknown, remoteAddress = nextIp()) =>
+  api.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+const admin = (method: 'GET' | 'POST', url: string, payload?: object, token = OPERATOR_TOKEN) =>
+  api.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+async function openTicket(message = 'My deposit is still pending.') {
+  const res = await post(`${base}/support/openTicket`, { email: ' Visitor@Example.COM ', message });
+  expect(res.json().code).toBe('200');
+  return res.json().result as { ticket: string; key: string };
+}
+
+describe(`support conversations (${databaseKind})`, () => {
+  it('opens a conversation and reads it back with its key', async () => {
+    const access = await openTicket();
+    expect(access.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const view = (await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${access.key}` })).json().result;
+    expect(view).toMatchObject({ id: access.ticket, email: 'visitor@example.com', status: 'open' });
+    expect(view.messages).toEqual([expect.objectContaining({ author: 'visitor', body: 'My deposit is still pending.', imageId: null })]);
+  });
+
+  it('refuses a wrong key exactly like an unknown conversation', async () => {
+    const access = await openTicket();
+    const wrongKey = await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${'x'.repeat(43)}` });
+    const unknown = await api.app.inject({
+      url: `${base}/support/getTicket?ticket=00000000-0000-4000-8000-000000000000&key=${access.key}`,
+    });
+    expect(wrongKey.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(wrongKey.json()).toEqual(unknown.json());
+  });
+
+  it('validates every field with its translated message key and stores nothing', async () => {
+    const before = (await admin('GET', '/api/admin/support/tickets')).json().result.length;
+    const res = await post(`${base}/support/openTicket`, { email: 'not-an-email', message: '   ' });
+    expect(res.statusCode).toBe(400);
+    const keys = res.json().result.issues.map((i: { path: string; key: string }) => `${i.path}:${i.key}`);
+    expect(keys).toEqual(expect.arrayContaining(['email:validation.enterValidEmail', 'message:validation.enterMessage']));
+    const long = await post(`${base}/support/openTicket`, { email: 'a@b.co', message: 'x'.repeat(2001) });
+    expect(long.json().result.issues[0].key).toBe('validation.messageTooLong');
+    expect((await admin('GET', '/api/admin/support/tickets')).json().result.length).toBe(before);
+  });
+
+  it('lets an operator list, read and answer; the visitor sees the answer', async () => {
+    const access = await openTicket('How long does KYC take?');
+    const list = (await admin('GET', '/api/admin/support/tickets')).json().result;
+    expect(list.find((t: { id: string }) => t.id === access.ticket)).toMatchObject({
+      lastMessage: 'How long does KYC take?',
+      messageCount: 1,
+    });
+    const answered = (await admin('POST', `/api/admin/support/tickets/${access.ticket}/reply`, { message: 'Within 48 hours.' })).json()
+      .result;
+    expect(answered.status).toBe('answered');
+    const view = (await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${access.key}` })).json().result;
+    expect(view.messages.map((m: { author: string; body: string }) => `${m.author}:${m.body}`)).toEqual([
+      'visitor:How long does KYC take?',
+      'operator:Within 48 hours.',
+    ]);
+    const reply = (await post(`${base}/support/reply`, { ...access, message: 'Thanks!' })).json().result;
+    expect(reply.status).toBe('open');
+    expect(reply.messages).toHaveLength(3);
+  });
+
+  it('keeps the admin API closed without the operator token', async () => {
+    expect((await admin('GET', '/api/admin/support/tickets', undefined, '')).statusCode).toBe(401);
+    expect((await admin('GET', '/api/admin/support/tickets', undefined, 'wrong-token')).statusCode).toBe(401);
+  });
+
+  it('attaches an uploaded image that only the conversation key can read', async () => {
+    const file = multipartFile('receipt.png', PNG_1PX);
+    const upload = await api.app.inject({ method: 'POST', url: `${base}/upload/image`, ...file });
+    expect(upload.json().result).toMatchObject({ mime: 'image/png', size: PNG_1PX.length });
+    const imageId = upload.json().result.id;
+    const res = await post(`${base}/support/openTicket`, { email: 'a@b.co', message: 'See the receipt', imageId });
+    const access = res.json().result;
+    const image = await api.app.inject({ url: `${base}/support/image/${imageId}?ticket=${access.ticket}&key=${access.key}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+    const other = await openTicket();
+    expect((await api.app.inject({ url: `${base}/support/image/${imageId}?ticket=${other.ticket}&key=${other.key}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('rate-limits opening conversations per address with the 429 envelope', async () => {
+    const address = '192.0.2.77';
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      codes.push((await post(`${base}/support/openTicket`, { email: 'r@l.co', message: `m${i}` }, address)).statusCode);
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes[5]).toBe(429);
+    const limited = await post(`${base}/support/openTicket`, { email: 'r@l.co', message: 'again' }, address);
+    expect(limited.json()).toMatchObject({ code: '429', result: null });
+  });
+});

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1PX, createTestApi, multipartFile } from '../helpers.ts';
+import { sniffImage } from '../../src/uploads/sniff-image.ts';
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => api.close());
+
+const upload = (name: string, data: Buffer, type?: string) =>
+  api.app.inject({
+    method: 'POST',
+    url: '/api/swx/customer/upload/image',
+    ...multipartFile(name, data, type),
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+
+describe('image uploads (SPEC §5.2)', () => {
+  it('recognises JPEG, PNG and JPEG 2000 by their bytes', () => {
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('image/jpeg');
+    expect(sniffImage(PNG_1PX)).toBe('image/png');
+    expect(sniffImage(Buffer.from('0000000c6a5020200d0a870a00', 'hex'))).toBe('image/jp2');
+    expect(sniffImage(Buffer.from('ff4fff510000', 'hex'))).toBe('image/jp2');
+    expect(sniffImage(Buffer.from('GIF89a'))).toBeNull();
+  });
+
+  it('judges by content, not by name or declared type', async () => {
+    const fake = await upload('photo.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().result.issues[0].key).toBe('validation.imageFormat');
+    const real = await upload('document.txt', PNG_1PX, 'text/plain');
+    expect(real.json().result.mime).toBe('image/png');
+  });
+
+  it('refuses anything above 2 MB', async () => {
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024)]);
+    const res = await upload('big.png', big);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result.issues[0].key).toBe('validation.imageTooLarge');
+  });
+});

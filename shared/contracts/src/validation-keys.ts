@@ -1,0 +1,15 @@
+/**
+ * Validation messages are translation keys of the `common` namespace, so the client shows the same
+ * translated message for a field whether its own check or the server refused it.
+ */
+export const V = {
+  emailRequired: 'validation.enterEmail',
+  emailInvalid: 'validation.enterValidEmail',
+  messageRequired: 'validation.enterMessage',
+  messageTooLong: 'validation.messageTooLong',
+  imageFormat: 'validation.imageFormat',
+  imageTooLarge: 'validation.imageTooLarge',
+  searchTooShort: 'validation.searchTooShort',
+  searchTooLong: 'validation.searchTooLong',
+  invalid: 'validation.invalid',
+} as const;
