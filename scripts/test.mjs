@@ -109,12 +109,20 @@ if (process.env.DATABASE_URL) {
 }
 
 const port = await freePort();
+const operatorToken = `e2e-${process.pid}-${Date.now()}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-data-'));
 console.log(`\n=== composed site for e2e on port ${port}`);
 const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts', '--no-build'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), MERIDIAN_DATA_DIR: dataDir, MERIDIAN_LOG: 'silent', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    MERIDIAN_DATA_DIR: dataDir,
+    MERIDIAN_LOG: 'silent',
+    DATABASE_URL: '',
+    MERIDIAN_ADMIN_TOKEN: operatorToken,
+  },
 });
 try {
   await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000);
@@ -126,6 +134,7 @@ try {
       ['test', '-c', 'e2e/playwright.config.ts'],
       {
         BASE_URL: `http://127.0.0.1:${port}`,
+        MERIDIAN_ADMIN_TOKEN: operatorToken,
         PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
       },
     ) && ok;

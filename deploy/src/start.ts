@@ -32,7 +32,11 @@ const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: jo
 await seedDatabase(database.db);
 
 const app = await buildSiteServer({
-  api: { db: database.db, siteOrigin: process.env.SITE_ORIGIN ?? `http://localhost:${port}` },
+  api: {
+    db: database.db,
+    siteOrigin: process.env.SITE_ORIGIN ?? `http://localhost:${port}`,
+    operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
+  },
   artifacts,
   rollouts,
   env,

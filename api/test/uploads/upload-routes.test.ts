@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1PX, createTestApi, multipartFile } from '../helpers.ts';
-import { sniffImage } from '../../src/uploads/sniff-image.ts';
+import { sniffImage } from '@meridian/contracts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {

@@ -1,35 +1,22 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useT } from '@meridian/platform';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import type { RemoteProps } from '@meridian/platform';
-import { PlannedPage } from '@meridian/ui';
-import { NAMESPACE } from '../locales/load-namespace.ts';
+import { AboutPage, ContentPage } from '../features/content/components/content-page.tsx';
+import { FaqPage } from '../features/faq/components/faq-page.tsx';
+import { HelpCentrePage } from '../features/help-centre/components/help-centre-page.tsx';
+import { NoticePage, NoticesPage } from '../features/notices/components/notices-page.tsx';
 
-const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4'] as const;
-
-function Planned({ page }: { page: string }) {
-  const { t } = useT(NAMESPACE);
-  return (
-    <PlannedPage
-      testId="mfe-help-page"
-      title={t(`pages.${page}`)}
-      notice={t('notice')}
-      lead={t('lead')}
-      items={ITEM_KEYS.map((key) => t(key))}
-    />
-  );
-}
-
-/** Help centre: routes inside this remote's prefixes. */
-export function App(_props: RemoteProps) {
+/** Help: the help centre, FAQ, notices, content pages and About us. */
+export function App({ platform }: RemoteProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/help" element={<Planned page="help" />} />
-        <Route path="/help/faq" element={<Planned page="faq" />} />
-        <Route path="/help/notice" element={<Planned page="notice" />} />
-        <Route path="/detail" element={<Planned page="detail" />} />
-        <Route path="/introduction" element={<Planned page="introduction" />} />
-        <Route path="*" element={<Planned page="help" />} />
+        <Route path="/help" element={<HelpCentrePage platform={platform} />} />
+        <Route path="/help/faq" element={<FaqPage platform={platform} />} />
+        <Route path="/help/notice" element={<NoticesPage platform={platform} />} />
+        <Route path="/help/notice/:id" element={<NoticePage platform={platform} />} />
+        <Route path="/detail" element={<ContentPage platform={platform} />} />
+        <Route path="/introduction" element={<AboutPage platform={platform} />} />
+        <Route path="*" element={<Navigate to="/help" replace />} />
       </Routes>
     </BrowserRouter>
   );

@@ -22,3 +22,5 @@ export type { ValidationIssues } from './validation.ts';
 export type { FaqItem, NoticeSummary, NoticeItem, SearchHelpResult } from './help.ts';
 export type { OpenTicketBody, TicketAccess, SupportMessage, TicketView, UploadResult } from './support.ts';
 export { IMAGE_LIMITS, IMAGE_TYPES } from './image-limits.ts';
+export { sniffImage } from './image-sniff.ts';
+export type { ImageMime } from './image-sniff.ts';

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { IMAGE_LIMITS } from '@meridian/contracts';
 import { envelope, uploadResult } from '@meridian/contracts/schemas';
 import type { Database } from '../../db/database.ts';
 import { uploads } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
-import { sniffImage } from '../../uploads/sniff-image.ts';
+import { IMAGE_LIMITS, sniffImage } from '@meridian/contracts';
 
 /**
  * `POST upload/image` (multipart, one file): stored in the database, out of the web root. The type is

@@ -1,0 +1,59 @@
+import { expect, test } from './fixtures.ts';
+
+test('/kf.html sends a message and shows it in the conversation, which the link opens again', async ({ page, request }) => {
+  await page.goto('/kf.html');
+  const form = page.getByTestId('kf-open-form');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText('Please enter your email address.')).toBeVisible();
+  await expect(form.getByText('Please enter a message.')).toBeVisible();
+
+  await form.getByLabel('Your email').fill('not-an-email');
+  await form.getByLabel('Your message').fill('My deposit has been pending for two days.');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+
+  await form.getByLabel('Your email').fill('visitor@example.com');
+  await form.getByRole('button', { name: 'Send' }).click();
+  const conversation = page.getByTestId('kf-conversation');
+  await expect(conversation.getByTestId('kf-message')).toHaveCount(1);
+  await expect(conversation.getByTestId('kf-message').first()).toContainText('My deposit has been pending for two days.');
+  await expect(page).toHaveURL(/\/kf\.html\?ticket=[0-9a-f-]{36}&key=[A-Za-z0-9_-]{43}$/);
+
+  const link = page.url();
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('kf-message').first()).toContainText('My deposit has been pending for two days.');
+  await other.getByTestId('kf-reply').fill('Here is more detail.');
+  await other.getByTestId('kf-reply-send').click();
+  await expect(other.getByTestId('kf-message')).toHaveCount(2);
+
+  // An operator answers through the admin API; the visitor's page shows the answer.
+  const operatorToken = process.env.MERIDIAN_ADMIN_TOKEN;
+  if (operatorToken) {
+    const ticket = new URL(link).searchParams.get('ticket')!;
+    const answer = await request.post(`/api/admin/support/tickets/${ticket}/reply`, {
+      headers: { authorization: `Bearer ${operatorToken}` },
+      data: { message: 'We are checking your deposit now.' },
+    });
+    expect((await answer.json()).code).toBe('200');
+    await other.reload();
+    await expect(other.getByTestId('kf-message')).toHaveCount(3);
+    await expect(other.getByTestId('kf-message').last()).toContainText('Customer service');
+    await expect(other.getByTestId('kf-message').last()).toContainText('We are checking your deposit now.');
+    await expect(other.getByText('Answered')).toBeVisible();
+  }
+
+  // A wrong key shows nothing of the conversation.
+  const wrong = link.replace(/key=[^&]+/, `key=${'A'.repeat(43)}`);
+  await other.goto(wrong);
+  await expect(other.getByText('This conversation does not exist', { exact: false })).toBeVisible();
+  await expect(other.getByTestId('kf-message')).toHaveCount(0);
+});
+
+test('/kf.html refuses a file that is not an image, judged by its content', async ({ page }) => {
+  await page.goto('/kf.html');
+  await page
+    .getByTestId('kf-image')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
+  await expect(page.getByText('The image format is wrong. Use JPG, PNG or JPEG 2000.')).toBeVisible();
+});

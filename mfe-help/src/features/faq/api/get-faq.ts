@@ -1,0 +1,6 @@
+import { API_PATHS } from '@meridian/contracts';
+import { listFaqResult } from '@meridian/contracts/schemas';
+import type { ApiClient } from '@meridian/platform';
+
+export const getFaq = (api: ApiClient, lang: 1 | 2, signal: AbortSignal) =>
+  api.get(API_PATHS.listFaq(lang), { result: listFaqResult, signal });

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { contentLanguageId } from '@meridian/contracts';
+import type { SearchHelpResult } from '@meridian/contracts';
+import { searchHelpQuery } from '@meridian/contracts/schemas';
+import { ApiError, useLanguage, useT } from '@meridian/platform';
+import type { Platform } from '@meridian/platform';
+import { Button, EmptyState, LoadingState } from '@meridian/ui';
+import { HelpLayout } from '../../../app/help-layout.tsx';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { FaqList } from '../../faq/components/faq-list.tsx';
+import { searchHelp } from '../api/search-help.ts';
+import styles from '../../../app/help.module.css';
+
+type SearchState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'done'; result: SearchHelpResult } | { status: 'failed'; key: string };
+
+/** `/help`: search over FAQ and notices, and the ways into the help area. */
+export function HelpCentrePage({ platform }: { platform: Platform }) {
+  const { t } = useT(NAMESPACE);
+  const { t: tc } = useT('common');
+  const lang = contentLanguageId(useLanguage());
+  const inputId = useId();
+  const errorId = useId();
+  const [query, setQuery] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = searchHelpQuery.safeParse({ q: query });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? 'validation.invalid');
+      return;
+    }
+    setFieldError(null);
+    setSearch({ status: 'loading' });
+    try {
+      setSearch({ status: 'done', result: await searchHelp(platform.api, lang, parsed.data.q, new AbortController().signal) });
+    } catch (error) {
+      setSearch({ status: 'failed', key: error instanceof ApiError ? error.messageKey : 'errors.unknown' });
+    }
+  };
+
+  const results = search.status === 'done' ? search.result : null;
+  return (
+    <HelpLayout title={t('centre.title')} testId="help-centre">
+      <form role="search" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className={styles.meta}>
+          {t('centre.searchLabel')}
+        </label>
+        <div className={styles.search}>
+          <input
+            id={inputId}
+            className={styles.input}
+            type="search"
+            value={query}
+            maxLength={100}
+            onChange={(e) => setQuery(e.target.value)}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? errorId : undefined}
+            placeholder={t('centre.searchPlaceholder')}
+            data-testid="help-search-input"
+          />
+          <Button type="submit">{t('centre.search')}</Button>
+        </div>
+        {fieldError ? (
+          <p id={errorId} className={styles.error} role="alert">
+            {tc(fieldError)}
+          </p>
+        ) : null}
+      </form>
+
+      <div aria-live="polite" data-testid="help-search-results">
+        {search.status === 'loading' ? <LoadingState /> : null}
+        {search.status === 'failed' ? <p className={styles.error}>{tc(search.key)}</p> : null}
+        {results && results.faqs.length + results.notices.length === 0 ? <EmptyState title={t('centre.noResults')} /> : null}
+        {results && results.faqs.length > 0 ? (
+          <>
+            <h2 className={styles.sectionTitle}>{t('nav.faq')}</h2>
+            <FaqList items={results.faqs} grouped={false} />
+          </>
+        ) : null}
+        {results && results.notices.length > 0 ? (
+          <>
+            <h2 className={styles.sectionTitle}>{t('nav.notices')}</h2>
+            <ul className={styles.list}>
+              {results.notices.map((n) => (
+                <li key={n.id} className={styles.listItem}>
+                  <Link className={styles.link} to={`/help/notice/${n.id}`}>
+                    {n.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+
+      {search.status === 'idle' ? (
+        <div className={styles.quick}>
+          <Link className={`${styles.card} ${styles.link}`} to="/help/faq">
+            {t('centre.quickFaq')}
+          </Link>
+          <Link className={`${styles.card} ${styles.link}`} to="/help/notice">
+            {t('centre.quickNotices')}
+          </Link>
+          <Link className={`${styles.card} ${styles.link}`} to="/introduction">
+            {t('centre.quickAbout')}
+          </Link>
+          <a className={`${styles.card} ${styles.link}`} href="/kf.html">
+            {t('centre.quickSupport')}
+          </a>
+        </div>
+      ) : null}
+    </HelpLayout>
+  );
+}

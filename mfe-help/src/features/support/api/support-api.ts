@@ -1,0 +1,35 @@
+import { API_PATHS, CLIENT_ERROR_CODES, SUCCESS_CODE, messageKeyForCode } from '@meridian/contracts';
+import type { TicketAccess } from '@meridian/contracts';
+import { envelope, openTicketResult, ticketView, uploadResult } from '@meridian/contracts/schemas';
+import { ApiError } from '@meridian/platform';
+import type { ApiClient } from '@meridian/platform';
+
+export const openTicket = (api: ApiClient, body: { email: string; message: string; imageId?: string }) =>
+  api.post(API_PATHS.openTicket, { body, result: openTicketResult });
+
+export const getTicket = (api: ApiClient, access: TicketAccess, signal?: AbortSignal) =>
+  api.get(API_PATHS.getTicket, { query: access, result: ticketView, ...(signal ? { signal } : {}) });
+
+export const replyTicket = (api: ApiClient, access: TicketAccess, message: string, imageId?: string) =>
+  api.post(API_PATHS.replyTicket, { body: { ...access, message, ...(imageId ? { imageId } : {}) }, result: ticketView });
+
+export const supportImageUrl = (imageId: string, access: TicketAccess) =>
+  `${API_PATHS.supportImage(imageId)}?ticket=${encodeURIComponent(access.ticket)}&key=${encodeURIComponent(access.key)}`;
+
+/** Multipart upload of one image (the JSON client does not send files). */
+export async function uploadImage(file: Blob, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, name);
+  let response: Response;
+  try {
+    response = await fetch(API_PATHS.uploadImage, { method: 'POST', body: form, credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError('network', String(error), undefined, CLIENT_ERROR_CODES.network);
+  }
+  const parsed = envelope(uploadResult).safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ApiError(String(response.status), response.statusText, response.status);
+  const { code, message, result } = parsed.data;
+  if (code !== SUCCESS_CODE || !result)
+    throw new ApiError(code, message, response.status, message.startsWith('validation.') ? message : messageKeyForCode(code));
+  return result.id;
+}

@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { TicketAccess, TicketView } from '@meridian/contracts';
+import { supportMessageText } from '@meridian/contracts/schemas';
+import { ApiError, formatDateTime, useLanguage, useT } from '@meridian/platform';
+import type { ApiClient } from '@meridian/platform';
+import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { getTicket, replyTicket, supportImageUrl } from '../api/support-api.ts';
+import { ImageField } from './image-field.tsx';
+import { sendWithImage } from './open-conversation-form.tsx';
+import type { PreparedImage } from './prepare-image.ts';
+import { schemaResolver } from './schema-resolver.ts';
+import styles from './support.module.css';
+
+/** How often the visitor's page looks for an operator's answer. */
+export const POLL_MS = 10_000;
+
+const replySchema = z.object({ message: supportMessageText });
+
+type Load = { status: 'loading' } | { status: 'ok'; view: TicketView } | { status: 'missing' } | { status: 'error'; key: string };
+
+export function ConversationView({ api, access, onNew }: { api: ApiClient; access: TicketAccess; onNew: () => void }) {
+  const { t } = useT(NAMESPACE);
+  const { t: tc } = useT('common');
+  const language = useLanguage();
+  const replyId = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [image, setImage] = useState<PreparedImage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<{ message: string }>({
+    resolver: schemaResolver(replySchema),
+    defaultValues: { message: '' },
+  });
+
+  const refresh = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setLoad({ status: 'ok', view: await getTicket(api, access, signal) });
+      } catch (error) {
+        if (signal?.aborted) return;
+        if (error instanceof ApiError && error.code === '404') setLoad({ status: 'missing' });
+        else
+          setLoad((prev) =>
+            prev.status === 'ok' ? prev : { status: 'error', key: error instanceof ApiError ? error.messageKey : 'errors.unknown' },
+          );
+      }
+    },
+    [api, access],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void refresh(controller.signal);
+    const timer = setInterval(() => void refresh(controller.signal), POLL_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, [refresh]);
+
+  const submit = handleSubmit(async ({ message }) => {
+    const key = await sendWithImage(image, async (imageId) => {
+      setLoad({ status: 'ok', view: await replyTicket(api, access, message.trim(), imageId) });
+    });
+    setFailure(key);
+    if (!key) {
+      reset({ message: '' });
+      setImage(null);
+    }
+  });
+
+  if (load.status === 'loading') return <LoadingState />;
+  if (load.status === 'missing')
+    return (
+      <EmptyState title={t('kf.notFound')}>
+        <Button onClick={onNew}>{t('kf.newConversation')}</Button>
+      </EmptyState>
+    );
+  if (load.status === 'error') return <ErrorState title={tc('state.loadFailed')} body={tc(load.key)} onRetry={() => void refresh()} />;
+
+  const { view } = load;
+  const link = window.location.href;
+  return (
+    <section aria-labelledby="kf-conversation" data-testid="kf-conversation">
+      <div className={styles.linkBox}>
+        <span>{t('kf.keepLink')}</span>
+        <span className={styles.linkText}>{link}</span>
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              navigator.clipboard.writeText(link).then(
+                () => setCopied('actions.copied'),
+                () => setCopied('actions.copyFailed'),
+              )
+            }
+          >
+            {t('kf.copyLink')}
+          </Button>
+          {copied ? <span role="status">{tc(copied)}</span> : null}
+        </div>
+      </div>
+      <h2 id="kf-conversation">
+        {t('kf.conversation')} <span className={styles.status}>{t(`kf.status_${view.status}`)}</span>
+      </h2>
+      <ol className={styles.thread} aria-live="polite">
+        {view.messages.map((m) => (
+          <li key={m.id} className={styles.message} data-author={m.author} data-testid="kf-message">
+            <span className={styles.messageMeta}>
+              {m.author === 'visitor' ? t('kf.you') : t('kf.operator')} ·{' '}
+              <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, language)}</time>
+            </span>
+            {m.body}
+            {m.imageId ? <img className={styles.image} src={supportImageUrl(m.imageId, access)} alt={t('kf.attachedImage')} /> : null}
+          </li>
+        ))}
+      </ol>
+      <p className={styles.hint}>{t('kf.waiting')}</p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={replyId}>
+            {t('kf.reply')}
+          </label>
+          <textarea
+            id={replyId}
+            className={styles.textarea}
+            maxLength={2000}
+            aria-invalid={formState.errors.message ? true : undefined}
+            {...register('message')}
+            data-testid="kf-reply"
+          />
+          {formState.errors.message?.message ? <p className={styles.error}>{tc(formState.errors.message.message)}</p> : null}
+        </div>
+        <ImageField value={image} onChange={setImage} />
+        {failure ? (
+          <p className={styles.error} role="alert">
+            {tc(failure)}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit" disabled={formState.isSubmitting} data-testid="kf-reply-send">
+            {formState.isSubmitting ? t('kf.sending') : t('kf.send')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId, useState } from 'react';
+import { useT } from '@meridian/platform';
+import { Button } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { prepareImage } from './prepare-image.ts';
+import type { PreparedImage } from './prepare-image.ts';
+import styles from './support.module.css';
+
+/** Optional image: checked by content and reduced to the upload limit as soon as it is picked. */
+export function ImageField({ value, onChange }: { value: PreparedImage | null; onChange: (image: PreparedImage | null) => void }) {
+  const { t } = useT(NAMESPACE);
+  const { t: tc } = useT('common');
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {t('kf.image')}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/jp2,.jp2,.j2k"
+        data-testid="kf-image"
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          if (!file) return onChange(null);
+          setBusy(true);
+          onChange(await prepareImage(file));
+          setBusy(false);
+        }}
+      />
+      <p className={styles.hint}>{t('kf.imageHint')}</p>
+      {busy ? <p className={styles.hint}>{t('kf.preparingImage')}</p> : null}
+      {value && !value.ok ? (
+        <p className={styles.error} role="alert">
+          {tc(value.key)}
+        </p>
+      ) : null}
+      {value?.ok ? (
+        <div className={styles.actions}>
+          <span className={styles.hint}>{value.name}</span>
+          <Button variant="secondary" onClick={() => onChange(null)}>
+            {t('kf.removeImage')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
