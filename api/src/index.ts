@@ -7,3 +7,5 @@ export { MarketSimulator } from './market/market-simulator.ts';
 export type { MarketFeed } from './market/market-simulator.ts';
 export { sanitizeContent } from './content/sanitize-content.ts';
 export { notFoundBody } from './plugins/envelope.ts';
+export { insertContent } from './content/insert-content.ts';
+export type { NewContent } from './content/insert-content.ts';

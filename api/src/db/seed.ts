@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { insertContent } from '../content/insert-content.ts';
 import { sanitizeContent } from '../content/sanitize-content.ts';
 import type { Database } from './database.ts';
 import { contents, faqs, notices, settings } from './schema.ts';
@@ -31,9 +32,8 @@ export async function seedDatabase(db: Database): Promise<void> {
   }
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contents);
   if ((row?.n ?? 0) > 0) return;
-  const rows = [
-    ...SEED_CONTENT_EN.map((c, i) => ({ ...c, languageId: 2, sortOrder: i })),
-    ...SEED_CONTENT_ZH.map((c, i) => ({ ...c, languageId: 1, sortOrder: i })),
-  ].map((c) => ({ ...c, body: sanitizeContent(c.body) }));
-  await db.insert(contents).values(rows);
+  await insertContent(db, [
+    ...SEED_CONTENT_EN.map((c, i) => ({ ...c, languageId: 2 as const, sortOrder: i })),
+    ...SEED_CONTENT_ZH.map((c, i) => ({ ...c, languageId: 1 as const, sortOrder: i })),
+  ]);
 }

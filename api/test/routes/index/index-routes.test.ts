@@ -98,3 +98,37 @@ describe(`index routes (${databaseKind})`, () => {
     );
   });
 });
+
+describe(`stored content is served without active parts (${databaseKind})`, () => {
+  it('strips an onerror image and a javascript: link from a stored body', async () => {
+    const { insertContent } = await import('../../../src/content/insert-content.ts');
+    const [id] = await insertContent(api.database.db, [
+      {
+        title: 'XSS probe',
+        type: 3,
+        languageId: 2,
+        body: '<p>Hello</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">click</a>',
+      },
+    ]);
+    const body = (await get(`${base}/getContentsById/${id}`)).json().result.body as string;
+    expect(body).toContain('<p>Hello</p>');
+    expect(body).not.toMatch(/onerror|javascript:|<img/i);
+    expect(body).toContain('click');
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes every route the API serves', async () => {
+    const { API_PATHS, ADMIN_PATHS } = await import('@meridian/contracts');
+    const doc = (await get('/api/openapi.json')).json();
+    const documented = Object.keys(doc.paths);
+    const expected = [
+      ...Object.values(API_PATHS).map((p) => (typeof p === 'function' ? (p as (x: never) => string)('{x}' as never) : p)),
+      ADMIN_PATHS.listTickets,
+      ADMIN_PATHS.getTicket('{x}'),
+      ADMIN_PATHS.replyTicket('{x}'),
+    ].map((p) => String(p).replace(/\/(1|2|\{x\}|%7Bx%7D)(?=\/|$)/g, '/{}'));
+    const normalized = documented.map((p) => p.replace(/\{[^}]+\}/g, '{}'));
+    expect(expected.filter((p) => !normalized.includes(p))).toEqual([]);
+  });
+});
