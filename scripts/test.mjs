@@ -135,6 +135,7 @@ try {
       {
         BASE_URL: `http://127.0.0.1:${port}`,
         MERIDIAN_ADMIN_TOKEN: operatorToken,
+        MERIDIAN_DATA_DIR: dataDir,
         PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
       },
     ) && ok;

@@ -9,3 +9,4 @@ export { sanitizeContent } from './content/sanitize-content.ts';
 export { notFoundBody } from './plugins/envelope.ts';
 export { insertContent } from './content/insert-content.ts';
 export type { NewContent } from './content/insert-content.ts';
+export { operatorGuard } from './plugins/operator-auth.ts';

@@ -18,18 +18,22 @@ const skipBuild = process.argv.includes('--no-build');
 
 if (!skipBuild) await buildParts(FRONTEND_PARTS);
 
+const isLocalBuild = (version: string) => version.includes('+');
+
+const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: join(dataDir, 'db') });
+await seedDatabase(database.db);
 const artifacts = new ArtifactStore(join(dataDir, 'artifacts'));
-const rollouts = new RolloutStore(join(dataDir, 'registry'));
+const rollouts = await RolloutStore.open(database.client);
 for (const remote of REMOTE_NAMES) {
   const pkg = JSON.parse(readFileSync(join(repoRoot, remote, 'package.json'), 'utf8')) as { version: string };
   // A local build is published as <package version>+<inputs digest>: a changed build is a new version.
   const version = `${pkg.version}+${inputsHash(remote)}`;
   const record = artifacts.record(remote, version) ?? artifacts.publish(remote, version, join(repoRoot, remote, 'dist'));
-  rollouts.setStable(env, remote, version, record.integrity);
+  // A new local build replaces a local build as stable; a release engineer's version or a running
+  // canary is left as it is.
+  const current = (await rollouts.read(env)).remotes[remote];
+  if (!current || (isLocalBuild(current.stable) && !current.canary)) await rollouts.setStable(env, remote, version, record.integrity);
 }
-
-const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: join(dataDir, 'db') });
-await seedDatabase(database.db);
 
 const app = await buildSiteServer({
   api: {
@@ -40,6 +44,7 @@ const app = await buildSiteServer({
   artifacts,
   rollouts,
   env,
+  operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
   shellDir: join(repoRoot, 'shell', 'dist'),
   logger: process.env.MERIDIAN_LOG !== 'silent',
 });

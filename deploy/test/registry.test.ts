@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ArtifactStore } from '../src/registry/artifact-store.ts';
 import { RolloutStore } from '../src/registry/rollout-store.ts';
 
@@ -14,6 +16,29 @@ function fakeDist(content = 'var mfe_help;'): string {
   writeFileSync(join(dir, 'sub', 'chunk.1234abcd.js'), '1');
   return dir;
 }
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const pools: pg.Pool[] = [];
+const clients: PGlite[] = [];
+
+/** A fresh registry database: PGlite in memory, or a clean schema on PostgreSQL. */
+async function freshStore(): Promise<RolloutStore> {
+  if (pgUrl) {
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 5 });
+    pools.push(pool);
+    await pool.query('DROP TABLE IF EXISTS registry_rollouts, registry_rollout_history, registry_telemetry CASCADE');
+    await pool.query('DROP TABLE IF EXISTS drizzle.registry_migrations');
+    return RolloutStore.open(pool);
+  }
+  const client = new PGlite('memory://');
+  clients.push(client);
+  return RolloutStore.open(client);
+}
+
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()));
+  await Promise.all(clients.map((c) => c.close()));
+});
 
 describe('artifact store', () => {
   it('publishes an immutable version with the SRI of its entry', () => {
@@ -33,24 +58,96 @@ describe('artifact store', () => {
   });
 });
 
-describe('rollout store', () => {
-  it('bumps the revision on each change and refuses a stale compare-and-set', () => {
-    const store = new RolloutStore(mkdtempSync(join(tmpdir(), 'registry-')));
-    expect(store.read('production').revision).toBe(0);
-    const doc = store.setStable('production', 'mfe-help', '1.0.0', 'sha384-a');
-    expect(doc.revision).toBe(1);
-    expect(doc.remotes['mfe-help']).toEqual({ stable: '1.0.0', canary: null, integrity: { '1.0.0': 'sha384-a' } });
-    expect(store.setStable('production', 'mfe-help', '1.0.0', 'sha384-a').revision).toBe(1);
-    expect(() => store.update('production', 0, () => undefined)).toThrow(/RELEASE-011/);
-    expect(store.update('production', 1, () => undefined).revision).toBe(2);
+describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
+  let store: RolloutStore;
+  beforeEach(async () => {
+    store = await freshStore();
   });
 
-  it('keeps environments apart', () => {
-    const store = new RolloutStore(mkdtempSync(join(tmpdir(), 'registry-')));
-    store.setStable('staging', 'mfe-help', '2.0.0', 'sha384-b');
-    expect(store.read('production').remotes).toEqual({});
-    expect(store.read('staging').allowOverrides).toBe(true);
-    expect(store.read('production').allowOverrides).toBe(false);
-    expect(() => store.read('../etc')).toThrow(/RELEASE-010/);
+  it('bumps the revision on each change, refuses a stale compare-and-set, and audits every change', async () => {
+    expect((await store.read('production')).revision).toBe(0);
+    const doc = await store.setStable('production', 'mfe-help', '1.0.0', 'sha384-a', 'alice');
+    expect(doc.revision).toBe(1);
+    expect(doc.remotes['mfe-help']).toMatchObject({ stable: '1.0.0', canary: null, integrity: { '1.0.0': 'sha384-a' } });
+    expect((await store.setStable('production', 'mfe-help', '1.0.0', 'sha384-a')).revision).toBe(1);
+    await expect(store.update('production', 0, 'bob', 'noop', () => undefined)).rejects.toThrow(/RELEASE-011/);
+    expect((await store.update('production', 1, 'bob', 'noop', () => undefined)).revision).toBe(2);
+    const history = await store.history('production');
+    expect(history.map((h) => `${h.revision}:${h.actor}`)).toEqual(['2:bob', '1:alice']);
+  });
+
+  it('canary → promote → rollback, with the previous stable kept', async () => {
+    await store.setStable('production', 'mfe-help', '1.0.0', 'sha384-a');
+    let doc = await store.canary('production', 'mfe-help', '1.1.0', 30, 'sha384-b', 'ops');
+    expect(doc.remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 30 });
+    doc = await store.promote('production', ['mfe-help'], 'ops');
+    expect(doc.remotes['mfe-help']).toMatchObject({ stable: '1.1.0', previous: '1.0.0', canary: null });
+    doc = await store.rollback('production', ['mfe-help'], 'ops');
+    expect(doc.remotes['mfe-help']).toMatchObject({ stable: '1.0.0', previous: '1.1.0' });
+    await expect(store.promote('production', ['mfe-help'], 'ops')).rejects.toThrow(/RELEASE-023/);
+  });
+
+  it('promotes a release set in one revision', async () => {
+    await store.setStable('production', 'mfe-help', '1.0.0', 'a');
+    await store.setStable('production', 'mfe-loans', '1.0.0', 'b');
+    await store.canary('production', 'mfe-help', '1.1.0', 10, 'c', 'ops');
+    await store.canary('production', 'mfe-loans', '1.1.0', 10, 'd', 'ops');
+    const before = (await store.read('production')).revision;
+    const doc = await store.promote('production', ['mfe-help', 'mfe-loans'], 'ops');
+    expect(doc.revision).toBe(before + 1);
+    expect([doc.remotes['mfe-help']?.stable, doc.remotes['mfe-loans']?.stable]).toEqual(['1.1.0', '1.1.0']);
+  });
+
+  it('restores an earlier revision as a new revision', async () => {
+    await store.setStable('production', 'mfe-help', '1.0.0', 'a');
+    await store.canary('production', 'mfe-help', '1.1.0', 50, 'b', 'ops');
+    await store.promote('production', ['mfe-help'], 'ops');
+    const doc = await store.restore('production', 1, 'ops');
+    expect(doc.revision).toBe(4);
+    expect(doc.remotes['mfe-help']).toMatchObject({ stable: '1.0.0', canary: null });
+  });
+
+  it('never loses an update when canary commands race', async () => {
+    const others = pgUrl
+      ? await Promise.all([0, 1].map(() => RolloutStore.open(new pg.Pool({ connectionString: pgUrl, max: 3 }))))
+      : [store, store];
+    await store.setStable('production', 'mfe-help', '1.0.0', 'a');
+    await store.setStable('production', 'mfe-loans', '1.0.0', 'a');
+    // Two "registry processes" (two pools on PostgreSQL) change different remotes at the same time.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => [
+        others[0]!.canary('production', 'mfe-help', `1.0.${i + 1}`, i + 1, 'x', 'one'),
+        others[1]!.canary('production', 'mfe-loans', `1.0.${i + 1}`, i + 1, 'x', 'two'),
+      ]).flat(),
+    );
+    const doc = await store.read('production');
+    expect(doc.revision).toBe(22);
+    expect(doc.remotes['mfe-help']?.canary).not.toBeNull();
+    expect(doc.remotes['mfe-loans']?.canary).not.toBeNull();
+    expect((await store.history('production')).length).toBe(22);
+  });
+
+  it('rolls a failing canary back by itself, audited, once it has enough loads', async () => {
+    await store.setStable('production', 'mfe-help', '1.0.0', 'a');
+    await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
+    for (let i = 0; i < 40; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.0.0', 'load', 100);
+    for (let i = 0; i < 45; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load', 100);
+    for (let i = 0; i < 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure');
+    expect((await store.read('production')).remotes['mfe-help']?.canary?.weight).toBe(30); // 49 loads: not yet
+    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure');
+    const doc = await store.read('production');
+    expect(doc.remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 0 });
+    expect(doc.remotes['mfe-help']?.autoRolledBack).toMatchObject({ version: '1.1.0' });
+    expect((await store.history('production'))[0]).toMatchObject({ actor: 'registry (automatic rollback)' });
+    const t = (await store.telemetry()).find((r) => r.version === '1.1.0')!;
+    expect(t).toMatchObject({ loads: 50, loadFailures: 5 });
+  });
+
+  it('keeps environments apart and refuses bad names', async () => {
+    await store.setStable('staging', 'mfe-help', '2.0.0', 'sha384-b');
+    expect((await store.read('production')).remotes).toEqual({});
+    expect((await store.read('staging')).allowOverrides).toBe(true);
+    expect((await store.read('production')).allowOverrides).toBe(false);
+    await expect(store.read('../etc')).rejects.toThrow(/RELEASE-010/);
   });
 });

@@ -26,11 +26,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'remoteEntry.js'), 'var mfe_help = {};'.repeat(100));
   writeFileSync(join(dist, 'kf.html'), '<html><head><title>kf</title></head><body><script src="kf.js"></script></body></html>');
   const artifacts = new ArtifactStore(join(root, 'artifacts'));
-  const rollouts = new RolloutStore(join(root, 'registry'));
-  const record = artifacts.publish('mfe-help', '1.2.3', dist);
-  rollouts.setStable('production', 'mfe-help', '1.2.3', record.integrity);
   database = await openDatabase({ dataDir: 'memory://' });
   await seedDatabase(database.db);
+  const rollouts = await RolloutStore.open(database.client);
+  const record = artifacts.publish('mfe-help', '1.2.3', dist);
+  await rollouts.setStable('production', 'mfe-help', '1.2.3', record.integrity);
   app = await buildSiteServer({ api: { db: database.db }, artifacts, rollouts, env: 'production', shellDir });
   await app.ready();
 });

@@ -20,8 +20,8 @@ import {
   userAtom,
 } from '@meridian/platform';
 import type { Platform, RemoteProps } from '@meridian/platform';
-import { fetchRollout, resolveRemotes } from './federation/rollout.ts';
-import { registerRemoteApps, registerResolvedRemotes } from './federation/remote-apps.tsx';
+import { loadRollout } from './federation/rollout.ts';
+import { registerRemoteApps, registerRollout } from './federation/remote-apps.tsx';
 import { homeApp } from './home/home-app.ts';
 import { applyDocumentLanguage } from './language.ts';
 import { isMobileUserAgent } from './layout/device.ts';
@@ -64,7 +64,7 @@ const platform: Platform = {
   toast: showToast,
 };
 
-const federationReady = fetchRollout().then(resolveRemotes).then(registerResolvedRemotes);
+const federationReady = loadRollout().then(registerRollout);
 federationReady.catch((error: unknown) => console.error(error));
 
 const home = APP_ROUTES.find((r) => r.name === 'home')!;

@@ -13,6 +13,8 @@ export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnT
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The driver client, so another part (the registry) can keep its own schema in the same database. */
+  client: PGlite | pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -31,12 +33,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder, migrationsTable: 'api_migrations' });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', client: pool, close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? join(process.cwd(), '.data', 'db');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder, migrationsTable: 'api_migrations' });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', client, close: () => client.close() };
 }

@@ -9,12 +9,15 @@ import { notFoundBody, registerApi } from '@meridian/api';
 import type { ApiOptions } from '@meridian/api';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
+import { registerReleaseRoutes } from './release-routes.ts';
 
 export interface SiteServerOptions {
   api: ApiOptions;
   artifacts: ArtifactStore;
   rollouts: RolloutStore;
   env: string;
+  /** Operator token for the release operations (and the admin API). */
+  operatorToken?: string | undefined;
   /** The built shell (index.html + its chunks). */
   shellDir: string;
   logger?: boolean;
@@ -43,9 +46,12 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 512 });
 
   await app.register(async (child) => registerApi(child, options.api));
+  // sendBeacon sends text/plain.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+  await registerReleaseRoutes(app, { rollouts: options.rollouts, artifacts: options.artifacts, operatorToken: options.operatorToken });
 
   app.get(RELEASE_PATHS.rollout, async (request, reply) => {
-    const doc = options.rollouts.read(options.env);
+    const doc = await options.rollouts.read(options.env);
     const etag = `"${options.env}-${doc.revision}"`;
     reply.header('Cache-Control', 'no-cache').header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -67,7 +73,7 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
 
   // `/kf.html` is owned by mfe-help: served from its stable version, with a <base> so its chunks resolve.
   app.get('/kf.html', async (_request, reply) => {
-    const stable = options.rollouts.read(options.env).remotes['mfe-help']?.stable;
+    const stable = (await options.rollouts.read(options.env)).remotes['mfe-help']?.stable;
     const file = stable ? join(options.artifacts.versionDir('mfe-help', stable), 'kf.html') : '';
     if (!stable || !existsSync(file)) return reply.status(503).type('text/plain').send('customer service page unavailable');
     const base = `${RELEASE_PATHS.artifacts}/mfe-help/${stable}/`;

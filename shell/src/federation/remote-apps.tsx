@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { getAppNames, registerApplication, triggerAppChange, unregisterApplication } from 'single-spa';
 import type { LifeCycles } from 'single-spa';
 import { containerName } from '@meridian/contracts';
@@ -9,14 +9,18 @@ import type { Platform, RemoteProps } from '@meridian/platform';
 import { RemoteFallback, outletElement } from '@meridian/ui';
 import { APP_ROUTES, matchesRoute } from '../routes.ts';
 import type { AppRoute } from '../routes.ts';
-import type { ResolvedRemote } from './rollout.ts';
+import { releasePlugin } from './release-plugin.ts';
+import type { ResolvedRollout } from './rollout.ts';
+import { reportRemote } from './telemetry.ts';
 
-/** Registers the resolved remote entries with the federation runtime. */
-export function registerResolvedRemotes(remotes: ResolvedRemote[]): void {
+/** Registers the release plugin and the chosen remote entries with the federation runtime. */
+export function registerRollout(rollout: ResolvedRollout): ResolvedRollout {
+  registerPlugins([releasePlugin(rollout)]);
   registerRemotes(
-    remotes.map((r) => ({ name: r.container, alias: r.remote, entry: r.entry, type: 'global' as const })),
+    rollout.remotes.map((r) => ({ name: r.container, alias: r.remote, entry: r.entry, type: 'global' as const })),
     { force: true },
   );
+  return rollout;
 }
 
 /**
@@ -50,7 +54,12 @@ function callAll(fn: unknown, props: RemoteProps): Promise<unknown> {
 }
 
 /** A remote that throws while mounting shows the fallback instead of an empty outlet. */
-function guardMount(remote: string, module: LifeCycles<RemoteProps>, retry: () => void): LifeCycles<RemoteProps> {
+function guardMount(
+  remote: string,
+  module: LifeCycles<RemoteProps>,
+  retry: () => void,
+  onMountFailure: () => void,
+): LifeCycles<RemoteProps> {
   let fallback: LifeCycles<RemoteProps> | null = null;
   return {
     bootstrap: (props) => callAll(module.bootstrap, props),
@@ -59,6 +68,7 @@ function guardMount(remote: string, module: LifeCycles<RemoteProps>, retry: () =
         await callAll(module.mount, props);
       } catch (error) {
         reportFailure(remote, 'mount', error);
+        onMountFailure();
         fallback = fallbackLifecycles(retry);
         await callAll(fallback.mount, props);
       }
@@ -74,7 +84,7 @@ function guardMount(remote: string, module: LifeCycles<RemoteProps>, retry: () =
   };
 }
 
-function registerRoute(route: AppRoute, platform: Platform, ready: Promise<unknown>): void {
+function registerRoute(route: AppRoute, platform: Platform, ready: Promise<ResolvedRollout>): void {
   const remote = route.name as RemoteName;
   const retry = () => {
     void unregisterApplication(remote).then(() => {
@@ -85,12 +95,21 @@ function registerRoute(route: AppRoute, platform: Platform, ready: Promise<unkno
   registerApplication<RemoteProps>({
     name: remote,
     app: async () => {
+      const rollout = await ready.catch(() => null);
+      const resolved = rollout?.remotes.find((r) => r.remote === remote);
+      const report = (event: 'load' | 'load-failure' | 'mount-failure', ms?: number) => {
+        if (rollout && resolved) reportRemote(rollout.env, remote, resolved.version, event, ms);
+      };
+      const started = performance.now();
       try {
-        await ready;
+        if (!rollout) throw new Error('SHELL-005: no rollout document');
         const module = await loadRemote<LifeCycles<RemoteProps>>(`${containerName(remote)}/app`);
         if (!module) throw new Error(`SHELL-002: ${remote} exposes no ./app`);
-        return guardMount(remote, module, retry);
+        // `resolved.version` is the version that really loaded (the release plugin may have fallen back).
+        report('load', performance.now() - started);
+        return guardMount(remote, module, retry, () => report('mount-failure'));
       } catch (error) {
+        report('load-failure');
         reportFailure(remote, 'load', error);
         return fallbackLifecycles(retry);
       }
@@ -101,7 +120,15 @@ function registerRoute(route: AppRoute, platform: Platform, ready: Promise<unkno
 }
 
 /** Registers every remote-owned route of the route table as a single-spa application. */
-export function registerRemoteApps(platform: Platform, ready: Promise<unknown>): void {
+let registered: Promise<ResolvedRollout> = new Promise(() => undefined);
+
+/** Resolves once the remotes of this page view are registered (widgets wait for it too). */
+export function whenRemotesRegistered(): Promise<ResolvedRollout> {
+  return registered;
+}
+
+export function registerRemoteApps(platform: Platform, ready: Promise<ResolvedRollout>): void {
+  registered = ready;
   for (const route of APP_ROUTES) {
     if (route.name === 'home' || getAppNames().includes(route.name)) continue;
     registerRoute(route, platform, ready);

@@ -1,11 +1,26 @@
 import { RELEASE_PATHS, REMOTE_NAMES, containerName } from '@meridian/contracts';
 import type { RemoteName, RolloutDocument } from '@meridian/contracts';
+import { chooseVersion, parseOverrides } from './choose-version.ts';
+import type { VersionChoice } from './choose-version.ts';
 
-export interface ResolvedRemote {
-  remote: RemoteName;
-  container: string;
+export interface RemoteVersion {
   version: string;
   entry: string;
+  /** Subresource Integrity recorded by `publish`, when the rollout document has it. */
+  integrity: string | undefined;
+}
+
+/** One remote as this page view loads it, with the stable version to fall back to. */
+export interface ResolvedRemote extends RemoteVersion {
+  remote: RemoteName;
+  container: string;
+  reason: VersionChoice['reason'];
+  stable: RemoteVersion;
+}
+
+export interface ResolvedRollout {
+  env: string;
+  remotes: ResolvedRemote[];
 }
 
 /**
@@ -25,12 +40,37 @@ function isRolloutDocument(value: unknown): value is RolloutDocument {
   );
 }
 
-let pending: Promise<RolloutDocument> | null = null;
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
 
-/** Fetches the environment's rollout document once per page view (no-cache: the registry answers with an ETag). */
-export function fetchRollout(): Promise<RolloutDocument> {
-  pending ??= requestRollout();
-  return pending;
+/** The sticky bucket id: the user id when logged in, otherwise a random id kept in this browser. */
+export function bucketId(): string {
+  const local = storage('localStorage');
+  try {
+    const user = JSON.parse(local?.getItem('meridian.user') ?? 'null') as { id?: string } | null;
+    if (user?.id) return `user:${user.id}`;
+  } catch {
+    // not logged in
+  }
+  let id = local?.getItem('meridian.bucket') ?? null;
+  if (!id) {
+    id = crypto.randomUUID();
+    local?.setItem('meridian.bucket', id);
+  }
+  return `anon:${id}`;
+}
+
+/** QA overrides from `?mf=…`, kept for the rest of the browser session. */
+function overrides(): Record<string, string> {
+  const session = storage('sessionStorage');
+  const fromUrl = new URLSearchParams(window.location.search).get('mf');
+  if (fromUrl) session?.setItem('meridian.mf', fromUrl);
+  return parseOverrides(fromUrl ?? session?.getItem('meridian.mf') ?? null);
 }
 
 async function requestRollout(): Promise<RolloutDocument> {
@@ -41,20 +81,33 @@ async function requestRollout(): Promise<RolloutDocument> {
   return doc;
 }
 
-/** The version of each remote this page view loads, and its entry URL. */
-export function resolveRemotes(doc: RolloutDocument): ResolvedRemote[] {
-  const resolved: ResolvedRemote[] = [];
+export function resolveRemotes(doc: RolloutDocument, bucket: string, chosenOverrides: Record<string, string>): ResolvedRollout {
+  const remotes: ResolvedRemote[] = [];
+  const at = (remote: RemoteName, version: string): RemoteVersion => ({
+    version,
+    entry: `${doc.artifactBase}/${remote}/${version}/remoteEntry.js`,
+    integrity: doc.remotes[remote]?.integrity[version],
+  });
   for (const remote of REMOTE_NAMES) {
-    const entry = doc.remotes[remote];
-    if (!entry) continue;
-    resolved.push({
+    const choice = chooseVersion(doc, remote, bucket, chosenOverrides);
+    if (!choice) continue;
+    remotes.push({
       remote,
       container: containerName(remote),
-      version: entry.stable,
-      entry: `${doc.artifactBase}/${remote}/${entry.stable}/remoteEntry.js`,
+      reason: choice.reason,
+      ...at(remote, choice.version),
+      stable: at(remote, doc.remotes[remote]!.stable),
     });
   }
-  return resolved;
+  return { env: doc.env, remotes };
+}
+
+let pending: Promise<ResolvedRollout> | null = null;
+
+/** The rollout of this page view, fetched and resolved once (no-cache: the registry answers with an ETag). */
+export function loadRollout(): Promise<ResolvedRollout> {
+  pending ??= requestRollout().then((doc) => resolveRemotes(doc, bucketId(), overrides()));
+  return pending;
 }
 
 /**
@@ -62,15 +115,19 @@ export function resolveRemotes(doc: RolloutDocument): ResolvedRemote[] {
  * fetch rollout.json and preload the entry of the remote that owns the current path.
  */
 export function startEarly(remoteForPath: (pathname: string) => string | undefined): void {
-  void fetchRollout().then(
-    (doc) => {
+  void loadRollout().then(
+    (rollout) => {
       const owner = remoteForPath(window.location.pathname);
-      const entry = resolveRemotes(doc).find((r) => r.remote === owner)?.entry;
-      if (!entry) return;
+      const chosen = rollout.remotes.find((r) => r.remote === owner);
+      if (!chosen) return;
       const link = document.createElement('link');
       link.rel = 'preload';
       link.as = 'script';
-      link.href = entry;
+      link.href = chosen.entry;
+      if (chosen.integrity) {
+        link.integrity = chosen.integrity;
+        link.crossOrigin = 'anonymous';
+      }
       document.head.appendChild(link);
     },
     () => undefined,

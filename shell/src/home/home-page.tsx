@@ -4,6 +4,7 @@ import { useT } from '@meridian/platform';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteProps } from '@meridian/platform';
 import { LoadingState, RemoteFallback, SimulatedBadge } from '@meridian/ui';
+import { whenRemotesRegistered } from '../federation/remote-apps.tsx';
 import styles from './home-page.module.css';
 
 type WidgetProps = Pick<RemoteProps, 'platform'>;
@@ -11,6 +12,7 @@ type WidgetProps = Pick<RemoteProps, 'platform'>;
 /** A new lazy component per attempt, so Retry really loads the widget again. */
 function loadMarketTable(_attempt: number) {
   return lazy(async () => {
+    await whenRemotesRegistered();
     const mod = await loadRemote<{ MarketTable: ComponentType<WidgetProps> }>('mfe_markets/MarketTable');
     if (!mod) throw new Error('SHELL-003: mfe-markets exposes no MarketTable');
     return { default: mod.MarketTable };

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { REMOTE_NAMES } from '@meridian/contracts';
+import { operatorGuard } from '@meridian/api';
+import type { ArtifactStore } from '../registry/artifact-store.ts';
+import type { RolloutStore } from '../registry/rollout-store.ts';
+import { RevisionConflict } from '../registry/rollout-store.ts';
+
+const remoteName = z.enum(REMOTE_NAMES);
+const envName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
+
+const telemetryBody = z.object({
+  env: envName,
+  remote: remoteName,
+  version: z.string().max(100),
+  event: z.enum(['load', 'load-failure', 'mount-failure']),
+  ms: z.number().min(0).max(600_000).optional(),
+});
+
+/**
+ * The registry's HTTP surface: telemetry from shells (public, `sendBeacon`), and the release
+ * operations the CLI calls (operator token).
+ */
+export async function registerReleaseRoutes(
+  app: FastifyInstance,
+  options: { rollouts: RolloutStore; artifacts: ArtifactStore; operatorToken: string | undefined },
+): Promise<void> {
+  const { rollouts, artifacts } = options;
+
+  app.post('/api/release/telemetry', { bodyLimit: 4096 }, async (request, reply) => {
+    // sendBeacon posts text/plain; accept a JSON string as well as a parsed body.
+    const raw = typeof request.body === 'string' ? safeJson(request.body) : request.body;
+    const parsed = telemetryBody.safeParse(raw);
+    if (!parsed.success) return reply.status(400).send({ code: '400', message: 'validation.invalid', result: null });
+    const { env, remote, version, event, ms } = parsed.data;
+    if (!artifacts.has(remote, version)) return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
+    await rollouts.recordTelemetry(env, remote, version, event, ms);
+    return reply.status(202).send({ code: '200', message: 'recorded', result: null });
+  });
+
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', operatorGuard(options.operatorToken));
+    const actorOf = (headers: Record<string, unknown>) => String(headers['x-release-actor'] ?? 'operator').slice(0, 100);
+
+    admin.setErrorHandler((error: Error, _request, reply) => {
+      const status = error instanceof RevisionConflict ? 409 : (error as { statusCode?: number }).statusCode === 401 ? 401 : 400;
+      return reply.status(status).send({ code: String(status), message: error.message, result: null });
+    });
+
+    admin.get('/api/release/status', async (request) => {
+      const env = envName.parse((request.query as { env?: string }).env ?? 'production');
+      return { code: '200', message: 'success', result: { rollout: await rollouts.read(env), telemetry: await rollouts.telemetry() } };
+    });
+
+    admin.get('/api/release/history', async (request) => {
+      const q = request.query as { env?: string; remote?: string };
+      const env = envName.parse(q.env ?? 'production');
+      return { code: '200', message: 'success', result: await rollouts.history(env, q.remote ? remoteName.parse(q.remote) : undefined) };
+    });
+
+    admin.post('/api/release/canary', async (request) => {
+      const body = z
+        .object({ env: envName, remote: remoteName, version: z.string(), weight: z.number().int().min(0).max(100) })
+        .parse(request.body);
+      const record = artifacts.record(body.remote, body.version);
+      if (!record) throw new Error(`RELEASE-027: ${body.remote}@${body.version} is not published`);
+      return {
+        code: '200',
+        message: 'success',
+        result: await rollouts.canary(body.env, body.remote, body.version, body.weight, record.integrity, actorOf(request.headers)),
+      };
+    });
+
+    admin.post('/api/release/stable', async (request) => {
+      const body = z.object({ env: envName, remote: remoteName, version: z.string() }).parse(request.body);
+      const record = artifacts.record(body.remote, body.version);
+      if (!record) throw new Error(`RELEASE-027: ${body.remote}@${body.version} is not published`);
+      return {
+        code: '200',
+        message: 'success',
+        result: await rollouts.setStable(body.env, body.remote, body.version, record.integrity, actorOf(request.headers)),
+      };
+    });
+
+    admin.post('/api/release/promote', async (request) => {
+      const body = z.object({ env: envName, remotes: z.array(remoteName).min(1) }).parse(request.body);
+      return { code: '200', message: 'success', result: await rollouts.promote(body.env, body.remotes, actorOf(request.headers)) };
+    });
+
+    admin.post('/api/release/rollback', async (request) => {
+      const body = z.object({ env: envName, remotes: z.array(remoteName).min(1) }).parse(request.body);
+      return { code: '200', message: 'success', result: await rollouts.rollback(body.env, body.remotes, actorOf(request.headers)) };
+    });
+
+    admin.post('/api/release/restore', async (request) => {
+      const body = z.object({ env: envName, revision: z.number().int().positive() }).parse(request.body);
+      return { code: '200', message: 'success', result: await rollouts.restore(body.env, body.revision, actorOf(request.headers)) };
+    });
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
