@@ -65,6 +65,7 @@ try {
   });
 
   const coldMs: number[] = [];
+  const releaseRuns: { addedMs: number; registerMs: number; rolloutFetchMs: number }[] = [];
   let shellFiles = new Set<string>();
 
   const encodings = new Set<string>();
@@ -77,6 +78,16 @@ try {
         const mounted = document.querySelector('#outlet [data-remote="mfe-help"] > *');
         if (mounted && w.__firstRemoteMs === undefined) {
           w.__firstRemoteMs = performance.now();
+          const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+          const rollout = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/rollout.json')) as
+            PerformanceResourceTiming | undefined;
+          (w as unknown as { __release?: unknown }).__release = {
+            // What the release plane adds on the critical path: waiting for rollout.json after the
+            // shared modules are ready, plus resolving versions and registering the plugin and remotes.
+            addedMs: Math.max(0, mark('meridian:remotes-registered') - mark('meridian:bootstrap')),
+            registerMs: mark('meridian:remotes-registered') - mark('meridian:register-start'),
+            rolloutFetchMs: rollout ? rollout.responseEnd - rollout.startTime : NaN,
+          };
           w.__resourcesAtMount = performance
             .getEntriesByType('resource')
             .map((e) => `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name}`);
@@ -94,6 +105,11 @@ try {
       timeout: 30_000,
     });
     coldMs.push(await page.evaluate(() => (window as unknown as { __firstRemoteMs: number }).__firstRemoteMs));
+    releaseRuns.push(
+      await page.evaluate(
+        () => (window as unknown as { __release: { addedMs: number; registerMs: number; rolloutFetchMs: number } }).__release,
+      ),
+    );
     // The shell's initial JS: the shell's own files the page had loaded when the first remote mounted.
     const atMount = await page.evaluate(() => (window as unknown as { __resourcesAtMount: string[] }).__resourcesAtMount);
     if (process.env.BENCH_VERBOSE) console.log(atMount.join('\n'));
@@ -106,6 +122,10 @@ try {
     await context.close();
   }
   await browser.close();
+  const rolloutText = await (await fetch(`${base}/rollout.json`)).text();
+  const rolloutBytes = Buffer.byteLength(rolloutText);
+  const rolloutGzip = gzipSync(rolloutText).length;
+  const remotesInRollout = Object.keys((JSON.parse(rolloutText) as { remotes: object }).remotes).length;
 
   const shellDist = join(root, 'shell', 'dist');
   const shellInitial = [...shellFiles].reduce((sum, f) => sum + gz(join(shellDist, f)), 0);
@@ -127,6 +147,14 @@ try {
     },
     remotes: parts,
     coldFirstRemoteMs: { median: Math.round(median(coldMs)), runs: coldMs.map(Math.round) },
+    releasePlane: {
+      addedMsMedian: Math.round(median(releaseRuns.map((r) => r.addedMs)) * 10) / 10,
+      registerMsMedian: Math.round(median(releaseRuns.map((r) => r.registerMs)) * 10) / 10,
+      rolloutFetchMsMedian: Math.round(median(releaseRuns.map((r) => r.rolloutFetchMs)) * 10) / 10,
+      rolloutJsonBytes: rolloutBytes,
+      rolloutJsonGzipBytes: rolloutGzip,
+      remotesInRollout: remotesInRollout,
+    },
     servedEncodings: [...encodings],
     budgets: BUDGET,
     withinBudget: {
@@ -151,6 +179,7 @@ try {
     '',
     `Cold load, navigation → first remote mounted (/help, ${RUNS} fresh contexts): median **${results.coldFirstRemoteMs.median} ms** (budget ${BUDGET.firstRemoteMs}); runs ${results.coldFirstRemoteMs.runs.join(', ')} ms.`,
     `Served encodings seen: ${results.servedEncodings.join(', ') || 'none'}.`,
+    `Release plane on the critical path: median ${results.releasePlane.addedMsMedian} ms after the shell's bootstrap starts (resolving + registering: ${results.releasePlane.registerMsMedian} ms; rollout.json fetch, started early: ${results.releasePlane.rolloutFetchMsMedian} ms). rollout.json for ${remotesInRollout} remotes: ${rolloutBytes} bytes (${rolloutGzip} gzip).`,
     '',
   ].join('\n');
   writeFileSync(join(root, 'bench', 'results.md'), md);

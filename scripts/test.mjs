@@ -96,9 +96,17 @@ if (process.env.DATABASE_URL) {
   const pgJson = join(reports, 'vitest-pg.json');
   const passed = await withThrowawayPostgres((url) =>
     step(
-      'API tests on PostgreSQL',
+      'API and registry tests on PostgreSQL',
       bin('vitest'),
-      ['run', 'api/test', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`],
+      [
+        'run',
+        'api/test',
+        'deploy/test/registry.test.ts',
+        '--no-file-parallelism',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${pgJson}`,
+      ],
       { TEST_DATABASE_URL: url },
     ),
   );

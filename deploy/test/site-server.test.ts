@@ -67,6 +67,9 @@ describe('site server (one origin)', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['content-encoding']).toBe('br');
     }
+    const page = await app.inject({ url: '/market' });
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
     const chunk = await app.inject({ url: '/main.0123abcd.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });

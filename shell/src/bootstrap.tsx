@@ -30,6 +30,7 @@ import { loadShellNamespace } from './locales/load-shell.ts';
 import { navigate } from './navigation/location.ts';
 import { APP_ROUTES, isKnownPath, matchesRoute } from './routes.ts';
 
+performance.mark('meridian:bootstrap');
 const root = document.documentElement;
 const mobile = isMobileUserAgent(navigator.userAgent);
 root.dataset.layout = mobile ? 'mobile' : 'desktop';

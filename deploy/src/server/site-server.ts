@@ -25,6 +25,19 @@ export interface SiteServerOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Scripts only from this origin (shell and artifacts), no eval; styles are injected by the parts. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
 /** @fastify/static 10 hands `setHeaders` the fastify reply (older versions: the raw response). */
 function setHeader(res: unknown, name: string, value: string): void {
   const target = res as { header?: (n: string, v: string) => void; setHeader?: (n: string, v: string) => void };
@@ -44,6 +57,11 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     requestIdHeader: false,
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 512 });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    return payload;
+  });
 
   await app.register(async (child) => registerApi(child, options.api));
   // sendBeacon sends text/plain.

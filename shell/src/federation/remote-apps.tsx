@@ -15,11 +15,14 @@ import { reportRemote } from './telemetry.ts';
 
 /** Registers the release plugin and the chosen remote entries with the federation runtime. */
 export function registerRollout(rollout: ResolvedRollout): ResolvedRollout {
+  performance.mark('meridian:register-start');
   registerPlugins([releasePlugin(rollout)]);
   registerRemotes(
     rollout.remotes.map((r) => ({ name: r.container, alias: r.remote, entry: r.entry, type: 'global' as const })),
     { force: true },
   );
+  // bench/ reads these marks: the time the release plane adds before the first remote can load.
+  performance.mark('meridian:remotes-registered');
   return rollout;
 }
 
