@@ -78,19 +78,26 @@ try {
         const mounted = document.querySelector('#outlet [data-remote="mfe-help"] > *');
         if (mounted && w.__firstRemoteMs === undefined) {
           w.__firstRemoteMs = performance.now();
-          const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-          const rollout = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/rollout.json')) as
-            PerformanceResourceTiming | undefined;
-          (w as unknown as { __release?: unknown }).__release = {
-            // What the release plane adds on the critical path: waiting for rollout.json after the
-            // shared modules are ready, plus resolving versions and registering the plugin and remotes.
-            addedMs: Math.max(0, mark('meridian:remotes-registered') - mark('meridian:bootstrap')),
-            registerMs: mark('meridian:remotes-registered') - mark('meridian:register-start'),
-            rolloutFetchMs: rollout ? rollout.responseEnd - rollout.startTime : NaN,
-          };
           w.__resourcesAtMount = performance
             .getEntriesByType('resource')
             .map((e) => `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name}`);
+          try {
+            // No named helper functions here: the bundler would wrap them in a helper the page lacks.
+            const marks = ['meridian:bootstrap', 'meridian:register-start', 'meridian:remotes-registered'].map(
+              (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN,
+            );
+            const rollout = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/rollout.json')) as
+              PerformanceResourceTiming | undefined;
+            (w as unknown as { __release?: unknown }).__release = {
+              // What the release plane adds on the critical path: waiting for rollout.json after the
+              // shared modules are ready, plus resolving versions and registering the plugin and remotes.
+              addedMs: Math.max(0, marks[2]! - marks[0]!),
+              registerMs: marks[2]! - marks[1]!,
+              rolloutFetchMs: rollout ? rollout.responseEnd - rollout.startTime : NaN,
+            };
+          } catch (error) {
+            (w as unknown as { __release?: unknown }).__release = { error: String(error) };
+          }
           observer.disconnect();
         }
       }).observe(document, { childList: true, subtree: true });
