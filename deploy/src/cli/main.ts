@@ -4,6 +4,7 @@ import { buildParts, isUpToDate, repoRoot } from '@meridian/build';
 import { REMOTE_NAMES } from '@meridian/contracts';
 import type { RolloutDocument } from '@meridian/contracts';
 import { ArtifactStore, isRemoteName } from '../registry/artifact-store.ts';
+import type { TelemetryRow } from '../registry/rollout-store.ts';
 import { incompatibleShared } from '../registry/shared-compat.ts';
 
 /**
@@ -73,18 +74,10 @@ async function publish(): Promise<void> {
 }
 
 async function status(): Promise<void> {
-  const { rollout, telemetry } = await call<{
-    rollout: RolloutDocument;
-    telemetry: {
-      remote: string;
-      version: string;
-      loads: number;
-      loadFailures: number;
-      mountFailures: number;
-      failureRate: number;
-      avgLoadMs: number;
-    }[];
-  }>('GET', `/api/release/status?env=${env}`);
+  const { rollout, telemetry } = await call<{ rollout: RolloutDocument; telemetry: TelemetryRow[] }>(
+    'GET',
+    `/api/release/status?env=${env}`,
+  );
   if (values.json) return console.log(JSON.stringify({ rollout, telemetry }, null, 2));
   console.log(`${env} — revision ${rollout.revision}${rollout.allowOverrides ? ' (overrides allowed)' : ''}`);
   const rows = Object.entries(rollout.remotes).map(([remote, r]) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { TicketAccess, TicketView } from '@meridian/contracts';
@@ -8,6 +8,7 @@ import type { ApiClient } from '@meridian/platform';
 import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { getTicket, replyTicket, supportImageUrl } from '../api/support-api.ts';
+import { FormField } from './form-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { sendWithImage } from './open-conversation-form.tsx';
 import type { PreparedImage } from './prepare-image.ts';
@@ -25,7 +26,6 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
   const { t } = useT(NAMESPACE);
   const { t: tc } = useT('common');
   const language = useLanguage();
-  const replyId = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [image, setImage] = useState<PreparedImage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -120,20 +120,11 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
       </ol>
       <p className={styles.hint}>{t('kf.waiting')}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={replyId}>
-            {t('kf.reply')}
-          </label>
-          <textarea
-            id={replyId}
-            className={styles.textarea}
-            maxLength={2000}
-            aria-invalid={formState.errors.message ? true : undefined}
-            {...register('message')}
-            data-testid="kf-reply"
-          />
-          {formState.errors.message?.message ? <p className={styles.error}>{tc(formState.errors.message.message)}</p> : null}
-        </div>
+        <FormField label={t('kf.reply')} error={formState.errors.message?.message}>
+          {(control) => (
+            <textarea {...control} className={styles.textarea} maxLength={2000} {...register('message')} data-testid="kf-reply" />
+          )}
+        </FormField>
         <ImageField value={image} onChange={setImage} />
         {failure ? (
           <p className={styles.error} role="alert">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { TicketAccess } from '@meridian/contracts';
@@ -8,6 +8,7 @@ import type { ApiClient } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { openTicket, uploadImage } from '../api/support-api.ts';
+import { FormField } from './form-field.tsx';
 import { ImageField } from './image-field.tsx';
 import type { PreparedImage } from './prepare-image.ts';
 import { schemaResolver } from './schema-resolver.ts';
@@ -31,8 +32,6 @@ export async function sendWithImage(image: PreparedImage | null, send: (imageId?
 export function OpenConversationForm({ api, onOpened }: { api: ApiClient; onOpened: (access: TicketAccess) => void }) {
   const { t } = useT(NAMESPACE);
   const { t: tc } = useT('common');
-  const emailId = useId();
-  const messageId = useId();
   const [image, setImage] = useState<PreparedImage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<FormValues>({
@@ -52,43 +51,12 @@ export function OpenConversationForm({ api, onOpened }: { api: ApiClient; onOpen
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="kf-open-form">
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={emailId}>
-          {t('kf.email')}
-        </label>
-        <input
-          id={emailId}
-          className={styles.input}
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${emailId}-error` : undefined}
-          {...register('email')}
-        />
-        {errors.email?.message ? (
-          <p id={`${emailId}-error`} className={styles.error}>
-            {tc(errors.email.message)}
-          </p>
-        ) : null}
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={messageId}>
-          {t('kf.message')}
-        </label>
-        <textarea
-          id={messageId}
-          className={styles.textarea}
-          maxLength={2000}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${messageId}-error` : undefined}
-          {...register('message')}
-        />
-        {errors.message?.message ? (
-          <p id={`${messageId}-error`} className={styles.error}>
-            {tc(errors.message.message)}
-          </p>
-        ) : null}
-      </div>
+      <FormField label={t('kf.email')} error={errors.email?.message}>
+        {(control) => <input {...control} className={styles.input} type="email" autoComplete="email" {...register('email')} />}
+      </FormField>
+      <FormField label={t('kf.message')} error={errors.message?.message}>
+        {(control) => <textarea {...control} className={styles.textarea} maxLength={2000} {...register('message')} />}
+      </FormField>
       <ImageField value={image} onChange={setImage} />
       {failure ? (
         <p className={styles.error} role="alert">
