@@ -87,7 +87,9 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
     <section aria-labelledby="kf-conversation" data-testid="kf-conversation">
       <div className={styles.linkBox}>
         <span>{t('kf.keepLink')}</span>
-        <span className={styles.linkText}>{link}</span>
+        <span className={styles.linkText} dir="ltr">
+          {link}
+        </span>
         <div className={styles.actions}>
           <Button
             variant="secondary"
