@@ -117,13 +117,13 @@ try {
         () => (window as unknown as { __release: { addedMs: number; registerMs: number; rolloutFetchMs: number } }).__release,
       ),
     );
-    // The shell's initial JS: the shell's own files the page had loaded when the first remote mounted.
+    // The shell's initial JS: the shell's own files (its artifact folder) loaded when the first remote mounted.
     const atMount = await page.evaluate(() => (window as unknown as { __resourcesAtMount: string[] }).__resourcesAtMount);
     if (process.env.BENCH_VERBOSE) console.log(atMount.join('\n'));
     shellFiles = new Set(
       atMount
         .map((line) => new URL(line.split(' ')[1]!).pathname)
-        .filter((path) => path.endsWith('.js') && !path.startsWith('/artifacts/'))
+        .filter((path) => path.endsWith('.js') && path.startsWith('/artifacts/shell/'))
         .map((path) => basename(path)),
     );
     await context.close();

@@ -95,6 +95,37 @@ test('publish, canary 30 % over 300 visitors, sticky versions, promote and rollb
   expect(release('history', REMOTE)).toMatch(/rollback/);
 });
 
+test('a release set: a new shell and a remote promoted together in one revision, and rolled back together', async ({
+  browser,
+  baseURL,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'release journeys run once, on desktop');
+  release('publish', 'shell', '--version', '9.0.0', '--dist', join(root, 'shell', 'dist'));
+  release('publish', REMOTE, '--version', '9.5.0', '--dist', join(root, REMOTE, 'dist'));
+  expect(() => release('canary', 'shell', '9.0.0', '--weight', '10')).toThrow(/staged with --weight 0/);
+  release('canary', 'shell', '9.0.0', '--weight', '0');
+  release('canary', REMOTE, '9.5.0', '--weight', '0');
+  const before = JSON.parse(release('status', '--json')).rollout.revision as number;
+  release('promote', 'shell', REMOTE);
+  const after = status() as unknown as { rollout: { revision: number; remotes: Record<string, { stable: string }> } };
+  expect(after.rollout.revision).toBe(before + 1);
+  expect(after.rollout.remotes.shell!.stable).toBe('9.0.0');
+
+  const context = await browser.newContext();
+  await context.addInitScript(() => sessionStorage.setItem('meridian.introSeen', '1'));
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (r) => scripts.push(new URL(r.url()).pathname));
+  await page.goto(`${baseURL}/admin`);
+  await expect(page.locator('#outlet [data-remote="mfe-backoffice"]').getByTestId('mfe-backoffice-page')).toBeVisible();
+  expect(scripts.some((p) => /^\/artifacts\/shell\/9\.0\.0\/main\.[0-9a-f]+\.js$/.test(p))).toBe(true);
+  expect(scripts).toContain(`/artifacts/${REMOTE}/9.5.0/remoteEntry.js`);
+  await context.close();
+
+  release('rollback', 'shell', REMOTE);
+  expect(status().rollout.remotes.shell!.stable).not.toBe('9.0.0');
+});
+
 test('a canary whose entry fails: visitors get stable, and the registry rolls it back by itself', async ({ browser, baseURL }, info) => {
   test.skip(info.project.name !== 'desktop', 'release journeys run once, on desktop');
   test.setTimeout(240_000);

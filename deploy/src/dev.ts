@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import { repoRoot } from '@meridian/build';
-import { isRemoteName } from './registry/artifact-store.ts';
+import { isReleasablePart } from './registry/artifact-store.ts';
 
 /**
  * `npm run dev -- <remote>`: rebuilds one remote on every change straight into the local artifact store
@@ -14,7 +14,7 @@ import { isRemoteName } from './registry/artifact-store.ts';
 export const DEV_VERSION = '0.0.0-dev';
 
 const remote = process.argv[2] ?? '';
-if (!isRemoteName(remote)) {
+if (!isReleasablePart(remote) || remote === 'shell') {
   console.error('usage: npm run dev -- <mfe-…>');
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
-import { REMOTE_NAMES } from '@meridian/contracts';
+import { RELEASABLE_PARTS } from '@meridian/contracts';
 import { openDatabase, seedDatabase } from '@meridian/api';
 import { readFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
@@ -24,7 +24,7 @@ const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: jo
 await seedDatabase(database.db);
 const artifacts = new ArtifactStore(join(dataDir, 'artifacts'));
 const rollouts = await RolloutStore.open(database.client);
-for (const remote of REMOTE_NAMES) {
+for (const remote of RELEASABLE_PARTS) {
   const pkg = JSON.parse(readFileSync(join(repoRoot, remote, 'package.json'), 'utf8')) as { version: string };
   // A local build is published as <package version>+<inputs digest>: a changed build is a new version.
   const version = `${pkg.version}+${inputsHash(remote)}`;
@@ -45,7 +45,6 @@ const app = await buildSiteServer({
   rollouts,
   env,
   operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
-  shellDir: join(repoRoot, 'shell', 'dist'),
   logger: process.env.MERIDIAN_LOG !== 'silent',
 });
 const close = async () => {

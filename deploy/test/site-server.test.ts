@@ -31,7 +31,9 @@ beforeAll(async () => {
   const rollouts = await RolloutStore.open(database.client);
   const record = artifacts.publish('mfe-help', '1.2.3', dist);
   await rollouts.setStable('production', 'mfe-help', '1.2.3', record.integrity);
-  app = await buildSiteServer({ api: { db: database.db }, artifacts, rollouts, env: 'production', shellDir });
+  const shell = artifacts.publish('shell', '2.0.0', shellDir);
+  await rollouts.setStable('production', 'shell', '2.0.0', shell.integrity);
+  app = await buildSiteServer({ api: { db: database.db }, artifacts, rollouts, env: 'production' });
   await app.ready();
 });
 afterAll(async () => {
@@ -60,7 +62,7 @@ describe('site server (one origin)', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('serves the shell for every page path, compressed, and hashed chunks as immutable', async () => {
+  it('serves the stable shell for every page path, compressed, and its chunks as immutable', async () => {
     for (const path of ['/', '/market', '/profile/balance', '/anything/else']) {
       const res = await app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, path).toBe(200);
@@ -70,7 +72,8 @@ describe('site server (one origin)', () => {
     const page = await app.inject({ url: '/market' });
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
-    const chunk = await app.inject({ url: '/main.0123abcd.js' });
+    expect(page.body).toContain('<base href="/artifacts/shell/2.0.0/">');
+    const chunk = await app.inject({ url: '/artifacts/shell/2.0.0/main.0123abcd.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 

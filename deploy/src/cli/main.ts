@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildParts, isUpToDate, repoRoot } from '@meridian/build';
-import { REMOTE_NAMES } from '@meridian/contracts';
+import { RELEASABLE_PARTS } from '@meridian/contracts';
 import type { RolloutDocument } from '@meridian/contracts';
-import { ArtifactStore, isRemoteName } from '../registry/artifact-store.ts';
+import { ArtifactStore, isReleasablePart } from '../registry/artifact-store.ts';
 import type { TelemetryRow } from '../registry/rollout-store.ts';
 import { incompatibleShared } from '../registry/shared-compat.ts';
 
@@ -53,11 +53,21 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 }
 
 function remoteArg(value: string | undefined): string {
-  if (!value || !isRemoteName(value)) fail(`name a remote: ${REMOTE_NAMES.join(', ')}`);
+  if (!value || !isReleasablePart(value)) fail(`name a part: ${RELEASABLE_PARTS.join(', ')}`);
   return value;
 }
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+
+/** The manifest of the shell the environment serves (its stable version), or the local build's. */
+async function servedShellManifest(artifacts: ArtifactStore): Promise<string> {
+  const response = await fetch(`${registry}/api/release/status?env=${env}`, {
+    headers: { authorization: `Bearer ${process.env.MERIDIAN_ADMIN_TOKEN ?? ''}` },
+  }).catch(() => null);
+  const payload = response?.ok ? ((await response.json()) as { result?: { rollout?: RolloutDocument } }) : null;
+  const stable = payload?.result?.rollout?.remotes.shell?.stable;
+  return stable ? join(artifacts.versionDir('shell', stable), 'mf-manifest.json') : join(repoRoot, 'shell', 'dist', 'mf-manifest.json');
+}
 
 async function publish(): Promise<void> {
   const remote = remoteArg(args[0]);
@@ -67,9 +77,12 @@ async function publish(): Promise<void> {
     if (!isUpToDate(remote)) await buildParts([remote]);
     dist = join(repoRoot, remote, 'dist');
   }
-  const problems = incompatibleShared(join(dist, 'mf-manifest.json'), join(repoRoot, 'shell', 'dist', 'mf-manifest.json'));
-  if (problems.length) fail(`RELEASE-030: ${remote}@${version} cannot run in the shell served in ${env}:\n  ${problems.join('\n  ')}`);
-  const record = new ArtifactStore(join(dataDir, 'artifacts')).publish(remote, version, dist);
+  const artifacts = new ArtifactStore(join(dataDir, 'artifacts'));
+  if (remote !== 'shell') {
+    const problems = incompatibleShared(join(dist, 'mf-manifest.json'), await servedShellManifest(artifacts));
+    if (problems.length) fail(`RELEASE-030: ${remote}@${version} cannot run in the shell served in ${env}:\n  ${problems.join('\n  ')}`);
+  }
+  const record = artifacts.publish(remote, version, dist);
   console.log(`published ${remote}@${version} (${record.integrity})`);
 }
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REMOTE_NAMES } from '@meridian/contracts';
+import { RELEASABLE_PARTS } from '@meridian/contracts';
 import { semverString } from '@meridian/contracts/schemas';
-import type { RemoteName } from '@meridian/contracts';
+import type { ReleasablePart } from '@meridian/contracts';
 
 /** What `publish` records beside each immutable version. */
 export interface ReleaseRecord {
@@ -16,8 +16,13 @@ export interface ReleaseRecord {
 
 const RECORD = '.meridian-release.json';
 
-export function isRemoteName(value: string): value is RemoteName {
-  return (REMOTE_NAMES as readonly string[]).includes(value);
+export function isReleasablePart(value: string): value is ReleasablePart {
+  return (RELEASABLE_PARTS as readonly string[]).includes(value);
+}
+
+/** The file a build is entered through: the shell's page, or a remote's container entry. */
+export function entryFileOf(part: string): string {
+  return part === 'shell' ? 'index.html' : 'remoteEntry.js';
 }
 
 export function sriOf(file: string): string {
@@ -50,11 +55,11 @@ export class ArtifactStore {
 
   /** Stores a build as a new immutable version; an existing version is refused. */
   publish(remote: string, version: string, distDir: string): ReleaseRecord {
-    if (!isRemoteName(remote)) throw new Error(`RELEASE-001: unknown remote ${remote}`);
+    if (!isReleasablePart(remote)) throw new Error(`RELEASE-001: unknown remote ${remote}`);
     if (!semverString.safeParse(version).success) throw new Error(`RELEASE-002: ${version} is not a semver version`);
     if (this.has(remote, version)) throw new Error(`RELEASE-003: ${remote}@${version} is already published; versions are immutable`);
-    const entry = join(distDir, 'remoteEntry.js');
-    if (!existsSync(entry)) throw new Error(`RELEASE-004: ${distDir} has no remoteEntry.js (build ${remote} first)`);
+    const entry = join(distDir, entryFileOf(remote));
+    if (!existsSync(entry)) throw new Error(`RELEASE-004: ${distDir} has no ${entryFileOf(remote)} (build ${remote} first)`);
     const target = this.versionDir(remote, version);
     mkdirSync(target, { recursive: true });
     cpSync(distDir, target, { recursive: true, filter: (src) => !src.endsWith('.inputs-hash') });

@@ -156,6 +156,10 @@ export class RolloutStore {
 
   async canary(env: string, remote: string, version: string, weight: number, integrity: string, actor: string): Promise<RolloutDocument> {
     if (!Number.isInteger(weight) || weight < 0 || weight > 100) throw new Error('RELEASE-020: weight must be an integer from 0 to 100');
+    // The shell is chosen before any script runs, so a new shell is staged (weight 0) and promoted,
+    // alone or in a release set with the remotes that need it.
+    if (remote === 'shell' && weight !== 0)
+      throw new Error('RELEASE-028: the shell is staged with --weight 0 and promoted; it has no partial canary');
     return this.mutate(env, actor, `canary ${remote}@${version} weight ${weight}`, (d) => {
       const entry = d.remotes[remote];
       if (!entry) throw new Error(`RELEASE-021: ${remote} has no stable version in ${env}; publish and make one stable first`);

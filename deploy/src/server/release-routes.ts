@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { REMOTE_NAMES } from '@meridian/contracts';
+import { RELEASABLE_PARTS } from '@meridian/contracts';
 import { operatorGuard } from '@meridian/api';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
 import { RevisionConflict } from '../registry/rollout-store.ts';
 
-const remoteName = z.enum(REMOTE_NAMES);
+const remoteName = z.enum(RELEASABLE_PARTS);
 const envName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
 
 const telemetryBody = z.object({

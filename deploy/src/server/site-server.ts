@@ -18,8 +18,6 @@ export interface SiteServerOptions {
   env: string;
   /** Operator token for the release operations (and the admin API). */
   operatorToken?: string | undefined;
-  /** The built shell (index.html + its chunks). */
-  shellDir: string;
   logger?: boolean;
 }
 
@@ -47,7 +45,8 @@ function setHeader(res: unknown, name: string, value: string): void {
 
 /**
  * One origin for the whole site: the API and `/ws`, the release registry (`/rollout.json`,
- * `/artifacts/…`), the shell, and `/kf.html` from the stable mfe-help build. Served compressed.
+ * `/artifacts/…`), every page from the stable shell version, and `/kf.html` from the stable mfe-help
+ * version. Served compressed.
  */
 export async function buildSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -89,27 +88,19 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     },
   });
 
+  /** The page of the stable shell, with a <base> so its relative script paths resolve. */
+  const servedFromArtifacts = async (part: 'shell' | 'mfe-help', file: string): Promise<string | null> => {
+    const stable = (await options.rollouts.read(options.env)).remotes[part]?.stable;
+    const path = stable ? join(options.artifacts.versionDir(part, stable), file) : '';
+    if (!stable || !existsSync(path)) return null;
+    return readFileSync(path, 'utf8').replace('<head>', `<head><base href="${RELEASE_PATHS.artifacts}/${part}/${stable}/">`);
+  };
+
   // `/kf.html` is owned by mfe-help: served from its stable version, with a <base> so its chunks resolve.
   app.get('/kf.html', async (_request, reply) => {
-    const stable = (await options.rollouts.read(options.env)).remotes['mfe-help']?.stable;
-    const file = stable ? join(options.artifacts.versionDir('mfe-help', stable), 'kf.html') : '';
-    if (!stable || !existsSync(file)) return reply.status(503).type('text/plain').send('customer service page unavailable');
-    const base = `${RELEASE_PATHS.artifacts}/mfe-help/${stable}/`;
-    const html = readFileSync(file, 'utf8').replace('<head>', `<head><base href="${base}">`);
+    const html = await servedFromArtifacts('mfe-help', 'kf.html');
+    if (!html) return reply.status(503).type('text/plain').send('customer service page unavailable');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
-
-  const indexHtml = () => readFileSync(join(options.shellDir, 'index.html'), 'utf8');
-  await app.register(fastifyStatic, {
-    root: options.shellDir,
-    prefix: '/',
-    index: false,
-    wildcard: false,
-    cacheControl: false,
-    allowedPath: (path) => path !== '/index.html',
-    setHeaders: (res, path) => {
-      setHeader(res, 'Cache-Control', /\.[0-9a-f]{8}\.js$/.test(path) ? IMMUTABLE : 'no-cache');
-    },
   });
 
   // History-mode routes: every page path gets the shell; unknown API paths get the 404 envelope.
@@ -118,7 +109,9 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     if (path.startsWith('/api/') || path.startsWith(`${RELEASE_PATHS.artifacts}/`)) {
       return reply.status(404).send(notFoundBody(request.method, request.url));
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+    const html = await servedFromArtifacts('shell', 'index.html');
+    if (!html) return reply.status(503).type('text/plain').send('the site is not published yet');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request.method, request.url)));
 

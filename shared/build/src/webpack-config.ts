@@ -39,6 +39,8 @@ export function createWebpackConfig(options: PartOptions): Configuration {
         template: join(dir, 'src/index.html'),
         chunks: ['main'],
         scriptLoading: 'defer',
+        // Relative: the site server adds <base href="/artifacts/shell/<version>/">.
+        publicPath: '',
         minify: { collapseWhitespace: true, removeComments: true },
       }),
     );
@@ -67,7 +69,8 @@ export function createWebpackConfig(options: PartOptions): Configuration {
     output: {
       chunkLoadTimeout: 120_000,
       path: join(dir, 'dist'),
-      publicPath: isHost ? '/' : 'auto',
+      // Every build is served from its versioned artifact folder; chunks resolve from the entry's URL.
+      publicPath: 'auto',
       // The federation runtime asks for a file name outside any chunk, where [contenthash] is undefined.
       filename: (pathData) =>
         (pathData.chunk as { contentHash?: Record<string, string> } | undefined)?.contentHash?.javascript
