@@ -30,7 +30,9 @@ export function HelpLayout({ title, children, testId }: { title: string; childre
           </li>
         </ul>
       </nav>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 className={styles.title} dir="auto">
+        {title}
+      </h1>
       {children}
     </div>
   );

@@ -51,7 +51,9 @@ export default function Footer({ api }: { api: ApiClient }) {
             <ul>
               {groups.get(type)!.map((item) => (
                 <li key={item.id}>
-                  <AppLink href={`/detail?id=${item.id}&title=${encodeURIComponent(item.title)}`}>{item.title}</AppLink>
+                  <AppLink href={`/detail?id=${item.id}&title=${encodeURIComponent(item.title)}`} dir="auto">
+                    {item.title}
+                  </AppLink>
                 </li>
               ))}
             </ul>

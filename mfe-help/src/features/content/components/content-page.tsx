@@ -16,7 +16,7 @@ function ContentBody({ title, body, updatedAt }: { title: string; body: string; 
   return (
     <article className={styles.card} aria-label={title}>
       {/* Bodies are sanitized by the API when they are stored: no script, handler or javascript: link. */}
-      <div className={styles.html} data-testid="content-body" dangerouslySetInnerHTML={{ __html: body }} />
+      <div className={styles.html} dir="auto" data-testid="content-body" dangerouslySetInnerHTML={{ __html: body }} />
       <p className={styles.meta}>{t('content.updated', { date: formatDate(updatedAt, language) })}</p>
     </article>
   );

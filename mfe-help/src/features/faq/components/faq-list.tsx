@@ -9,13 +9,19 @@ export function FaqList({ items, grouped = true }: { items: FaqItem[]; grouped?:
     <div>
       {[...groups.entries()].map(([category, entries]) => (
         <section key={category || 'all'} aria-label={category || undefined}>
-          {category ? <h2 className={styles.category}>{category}</h2> : null}
+          {category ? (
+            <h2 className={styles.category} dir="auto">
+              {category}
+            </h2>
+          ) : null}
           <div className={styles.stack}>
             {entries.map((item) => (
               <details key={item.id} className={styles.details} data-testid="faq-item">
-                <summary className={styles.summary}>{item.question}</summary>
+                <summary className={styles.summary} dir="auto">
+                  {item.question}
+                </summary>
                 {/* Answers are sanitized by the API when they are stored. */}
-                <div className={`${styles.answer} ${styles.html}`} dangerouslySetInnerHTML={{ __html: item.answer }} />
+                <div className={`${styles.answer} ${styles.html}`} dir="auto" dangerouslySetInnerHTML={{ __html: item.answer }} />
               </details>
             ))}
           </div>

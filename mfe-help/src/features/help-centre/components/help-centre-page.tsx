@@ -88,7 +88,7 @@ export function HelpCentrePage({ platform }: { platform: Platform }) {
             <ul className={styles.list}>
               {results.notices.map((n) => (
                 <li key={n.id} className={styles.listItem}>
-                  <Link className={styles.link} to={`/help/notice/${n.id}`}>
+                  <Link className={styles.link} dir="auto" to={`/help/notice/${n.id}`}>
                     {n.title}
                   </Link>
                 </li>

@@ -22,7 +22,7 @@ export function NoticesPage({ platform }: { platform: Platform }) {
           <ul className={styles.list}>
             {items.map((n) => (
               <li key={n.id} className={styles.listItem} data-testid="notice-item">
-                <Link className={styles.link} to={`/help/notice/${n.id}`}>
+                <Link className={styles.link} dir="auto" to={`/help/notice/${n.id}`}>
                   {n.title}
                 </Link>
                 <time className={styles.meta} dateTime={n.publishedAt}>
@@ -52,7 +52,7 @@ export function NoticePage({ platform }: { platform: Platform }) {
               <time dateTime={notice.publishedAt}>{formatDate(notice.publishedAt, language)}</time>
             </p>
             {/* Bodies are sanitized by the API when they are stored. */}
-            <div className={styles.html} dangerouslySetInnerHTML={{ __html: notice.body }} />
+            <div className={styles.html} dir="auto" dangerouslySetInnerHTML={{ __html: notice.body }} />
           </article>
         )}
       </RequestView>
