@@ -29,7 +29,18 @@ describe('publish refuses a build the served shell cannot run', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'deploy/src/cli/main.ts', 'publish', 'mfe-help', '--version', '5.0.0', '--dist', distRequiring('^20.0.0')],
+      [
+        '--import',
+        'tsx',
+        'deploy/src/cli/main.ts',
+        'publish',
+        'mfe-help',
+        '--version',
+        '5.0.0',
+        '--local-shell',
+        '--dist',
+        distRequiring('^20.0.0'),
+      ],
       {
         cwd: root,
         encoding: 'utf8',
@@ -41,7 +52,18 @@ describe('publish refuses a build the served shell cannot run', () => {
     expect(run.stderr).toMatch(/react: the remote requires \^20\.0\.0, the shell provides 19\./);
     const ok = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'deploy/src/cli/main.ts', 'publish', 'mfe-help', '--version', '5.0.0', '--dist', distRequiring('^19.0.0')],
+      [
+        '--import',
+        'tsx',
+        'deploy/src/cli/main.ts',
+        'publish',
+        'mfe-help',
+        '--version',
+        '5.0.0',
+        '--local-shell',
+        '--dist',
+        distRequiring('^19.0.0'),
+      ],
       {
         cwd: root,
         encoding: 'utf8',

@@ -71,7 +71,14 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
     expect(doc.remotes['mfe-help']).toMatchObject({ stable: '1.0.0', canary: null, integrity: { '1.0.0': 'sha384-a' } });
     expect((await store.setStable('production', 'mfe-help', '1.0.0', 'sha384-a')).revision).toBe(1);
     await expect(store.update('production', 0, 'bob', 'noop', () => undefined)).rejects.toThrow(/RELEASE-011/);
-    expect((await store.update('production', 1, 'bob', 'noop', () => undefined)).revision).toBe(2);
+    expect((await store.update('production', 1, 'bob', 'no change', () => undefined)).revision).toBe(1);
+    expect(
+      (
+        await store.update('production', 1, 'bob', 'allow overrides', (d) => {
+          d.allowOverrides = true;
+        })
+      ).revision,
+    ).toBe(2);
     const history = await store.history('production');
     expect(history.map((h) => `${h.revision}:${h.actor}`)).toEqual(['2:bob', '1:alice']);
   });
@@ -139,8 +146,16 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
     expect(doc.remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 0 });
     expect(doc.remotes['mfe-help']?.autoRolledBack).toMatchObject({ version: '1.1.0' });
     expect((await store.history('production'))[0]).toMatchObject({ actor: 'registry (automatic rollback)' });
-    const t = (await store.telemetry()).find((r) => r.version === '1.1.0')!;
+    const t = (await store.telemetry('production')).find((r) => r.version === '1.1.0')!;
     expect(t).toMatchObject({ loads: 50, loadFailures: 5 });
+    expect(await store.telemetry('staging')).toEqual([]);
+    await expect(store.promote('production', ['mfe-help'], 'ops')).rejects.toThrow(/RELEASE-029/);
+    const revision = (await store.read('production')).revision;
+    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure');
+    expect((await store.read('production')).revision).toBe(revision);
+    // A re-started canary is judged on its own loads.
+    await store.canary('production', 'mfe-help', '1.1.0', 10, 'b', 'ops');
+    expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')).toBeUndefined();
   });
 
   it('keeps environments apart and refuses bad names', async () => {

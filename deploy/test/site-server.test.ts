@@ -7,7 +7,7 @@ import { openDatabase, seedDatabase } from '@meridian/api';
 import type { DatabaseHandle } from '@meridian/api';
 import { ArtifactStore } from '../src/registry/artifact-store.ts';
 import { RolloutStore } from '../src/registry/rollout-store.ts';
-import { buildSiteServer } from '../src/server/site-server.ts';
+import { buildSiteServer, redactSecrets } from '../src/server/site-server.ts';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
@@ -86,5 +86,14 @@ describe('site server (one origin)', () => {
   it('keeps API 404s in the envelope and serves the API on the same origin', async () => {
     expect((await app.inject({ url: '/api/nope' })).json()).toMatchObject({ code: '404' });
     expect((await app.inject({ url: '/api/swx/customer/index/getParamByKey/withdrawal_fee_percent' })).json().result.value).toBe('1');
+  });
+});
+
+describe('logs', () => {
+  it('never carry a support conversation key', () => {
+    expect(redactSecrets('/api/swx/customer/support/getTicket?ticket=abc&key=s3cret-value')).toBe(
+      '/api/swx/customer/support/getTicket?ticket=abc&key=[redacted]',
+    );
+    expect(redactSecrets('/kf.html?key=s3cret&x=1')).toBe('/kf.html?key=[redacted]&x=1');
   });
 });

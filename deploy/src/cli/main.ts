@@ -25,6 +25,8 @@ const { values, positionals } = parseArgs({
     weight: { type: 'string' },
     json: { type: 'boolean', default: false },
     actor: { type: 'string', default: process.env.USER ?? 'release-cli' },
+    force: { type: 'boolean', default: false },
+    'local-shell': { type: 'boolean', default: false },
   },
 });
 const [verb, ...args] = positionals;
@@ -59,14 +61,16 @@ function remoteArg(value: string | undefined): string {
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
-/** The manifest of the shell the environment serves (its stable version), or the local build's. */
+/**
+ * The manifest of the shell the environment serves (its stable version, from the registry). Only with
+ * `--local-shell` is the local shell build used instead — never silently.
+ */
 async function servedShellManifest(artifacts: ArtifactStore): Promise<string> {
-  const response = await fetch(`${registry}/api/release/status?env=${env}`, {
-    headers: { authorization: `Bearer ${process.env.MERIDIAN_ADMIN_TOKEN ?? ''}` },
-  }).catch(() => null);
-  const payload = response?.ok ? ((await response.json()) as { result?: { rollout?: RolloutDocument } }) : null;
-  const stable = payload?.result?.rollout?.remotes.shell?.stable;
-  return stable ? join(artifacts.versionDir('shell', stable), 'mf-manifest.json') : join(repoRoot, 'shell', 'dist', 'mf-manifest.json');
+  if (values['local-shell']) return join(repoRoot, 'shell', 'dist', 'mf-manifest.json');
+  const { rollout } = await call<{ rollout: RolloutDocument }>('GET', `/api/release/status?env=${env}`);
+  const stable = rollout.remotes.shell?.stable;
+  if (!stable) fail(`${env} serves no shell yet; publish and promote one, or pass --local-shell`);
+  return join(artifacts.versionDir('shell', stable), 'mf-manifest.json');
 }
 
 async function publish(): Promise<void> {
@@ -135,7 +139,11 @@ async function run(): Promise<void> {
     case 'rollback': {
       const remotes = args.map(remoteArg);
       if (remotes.length === 0) fail(`${verb} <remote…>`);
-      const doc = await call<RolloutDocument>('POST', `/api/release/${verb}`, { env, remotes });
+      const doc = await call<RolloutDocument>('POST', `/api/release/${verb}`, {
+        env,
+        remotes,
+        ...(verb === 'promote' && values.force ? { force: true } : {}),
+      });
       for (const r of remotes) console.log(`${env} revision ${doc.revision}: ${r} stable ${doc.remotes[r]?.stable}`);
       break;
     }

@@ -20,10 +20,11 @@ export const rolloutHistory = pgTable('registry_rollout_history', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Load and mount outcomes the shells report, per remote version. */
+/** Load and mount outcomes the shells report, per environment and remote version. */
 export const releaseTelemetry = pgTable(
   'registry_telemetry',
   {
+    env: text('env').notNull().default('production'),
     remote: text('remote').notNull(),
     version: text('version').notNull(),
     loads: integer('loads').notNull().default(0),
@@ -31,5 +32,5 @@ export const releaseTelemetry = pgTable(
     mountFailures: integer('mount_failures').notNull().default(0),
     totalLoadMs: bigint('total_load_ms', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.remote, t.version] })],
+  (t) => [primaryKey({ columns: [t.env, t.remote, t.version] })],
 );

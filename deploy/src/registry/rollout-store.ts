@@ -107,6 +107,8 @@ export class RolloutStore {
       if (actual !== expectedRevision) throw new RevisionConflict(env, expectedRevision, actual);
       const next = structuredClone(current);
       change(next);
+      // Nothing changed (for example two reports crossing the rollback threshold together): no revision.
+      if (row && JSON.stringify(next) === JSON.stringify(current)) return current;
       next.revision = actual + 1;
       const valid = rolloutDocument.parse(next);
       if (row) {
@@ -160,6 +162,10 @@ export class RolloutStore {
     // alone or in a release set with the remotes that need it.
     if (remote === 'shell' && weight !== 0)
       throw new Error('RELEASE-028: the shell is staged with --weight 0 and promoted; it has no partial canary');
+    // A (re-)started canary is judged on its own loads only.
+    await this.db
+      .delete(releaseTelemetry)
+      .where(and(eq(releaseTelemetry.env, env), eq(releaseTelemetry.remote, remote), eq(releaseTelemetry.version, version)));
     return this.mutate(env, actor, `canary ${remote}@${version} weight ${weight}`, (d) => {
       const entry = d.remotes[remote];
       if (!entry) throw new Error(`RELEASE-021: ${remote} has no stable version in ${env}; publish and make one stable first`);
@@ -171,11 +177,16 @@ export class RolloutStore {
   }
 
   /** The canary of each remote becomes its stable version, in one revision. */
-  async promote(env: string, remotes: string[], actor: string): Promise<RolloutDocument> {
-    return this.mutate(env, actor, `promote ${remotes.join(', ')}`, (d) => {
+  async promote(env: string, remotes: string[], actor: string, force = false): Promise<RolloutDocument> {
+    return this.mutate(env, actor, `promote ${remotes.join(', ')}${force ? ' (forced)' : ''}`, (d) => {
       for (const remote of remotes) {
         const entry = d.remotes[remote];
         if (!entry?.canary) throw new Error(`RELEASE-023: ${remote} has no canary to promote in ${env}`);
+        if (!force && entry.autoRolledBack?.version === entry.canary.version) {
+          throw new Error(
+            `RELEASE-029: ${remote}@${entry.canary.version} was rolled back automatically; promote it with --force if you really mean it`,
+          );
+        }
         entry.previous = entry.stable;
         entry.stable = entry.canary.version;
         entry.canary = null;
@@ -238,8 +249,13 @@ export class RolloutStore {
     });
   }
 
-  async telemetry(): Promise<TelemetryRow[]> {
-    const rows = await this.db.select().from(releaseTelemetry).orderBy(asc(releaseTelemetry.remote), asc(releaseTelemetry.version));
+  async telemetry(env: string, remote?: string): Promise<TelemetryRow[]> {
+    const where = remote ? and(eq(releaseTelemetry.env, env), eq(releaseTelemetry.remote, remote)) : eq(releaseTelemetry.env, env);
+    const rows = await this.db
+      .select()
+      .from(releaseTelemetry)
+      .where(where)
+      .orderBy(asc(releaseTelemetry.remote), asc(releaseTelemetry.version));
     return rows.map((r) => ({
       remote: r.remote,
       version: r.version,
@@ -264,9 +280,9 @@ export class RolloutStore {
     };
     await this.db
       .insert(releaseTelemetry)
-      .values({ remote, version, ...inc })
+      .values({ env, remote, version, ...inc })
       .onConflictDoUpdate({
-        target: [releaseTelemetry.remote, releaseTelemetry.version],
+        target: [releaseTelemetry.env, releaseTelemetry.remote, releaseTelemetry.version],
         set: {
           loads: sql`${releaseTelemetry.loads} + ${inc.loads}`,
           loadFailures: sql`${releaseTelemetry.loadFailures} + ${inc.loadFailures}`,
@@ -281,7 +297,7 @@ export class RolloutStore {
     const doc = await this.read(env);
     const entry = doc.remotes[remote];
     if (!entry?.canary || entry.canary.weight === 0) return;
-    const rows = await this.telemetry();
+    const rows = await this.telemetry(env, remote);
     const canary = rows.find((r) => r.remote === remote && r.version === entry.canary!.version);
     const stable = rows.find((r) => r.remote === remote && r.version === entry.stable);
     if (!canary || canary.loads < this.policy.minLoads) return;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
+import { semverString } from '@meridian/contracts/schemas';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
 import { operatorGuard } from '@meridian/api';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
@@ -12,7 +14,7 @@ const envName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
 const telemetryBody = z.object({
   env: envName,
   remote: remoteName,
-  version: z.string().max(100),
+  version: semverString,
   event: z.enum(['load', 'load-failure', 'mount-failure']),
   ms: z.number().min(0).max(600_000).optional(),
 });
@@ -27,29 +29,39 @@ export async function registerReleaseRoutes(
 ): Promise<void> {
   const { rollouts, artifacts } = options;
 
-  app.post('/api/release/telemetry', { bodyLimit: 4096 }, async (request, reply) => {
-    // sendBeacon posts text/plain; accept a JSON string as well as a parsed body.
-    const raw = typeof request.body === 'string' ? safeJson(request.body) : request.body;
-    const parsed = telemetryBody.safeParse(raw);
-    if (!parsed.success) return reply.status(400).send({ code: '400', message: 'validation.invalid', result: null });
-    const { env, remote, version, event, ms } = parsed.data;
-    if (!artifacts.has(remote, version)) return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
-    await rollouts.recordTelemetry(env, remote, version, event, ms);
-    return reply.status(202).send({ code: '200', message: 'recorded', result: null });
+  await app.register(async (publicScope) => {
+    // Anyone can report, so reports are rate-limited per address: one address cannot roll a canary back alone quickly.
+    await publicScope.register(rateLimit, { max: 300, timeWindow: '1 minute' });
+    publicScope.post('/api/release/telemetry', { bodyLimit: 4096 }, async (request, reply) => {
+      // sendBeacon posts text/plain; accept a JSON string as well as a parsed body.
+      const raw = typeof request.body === 'string' ? safeJson(request.body) : request.body;
+      const parsed = telemetryBody.safeParse(raw);
+      if (!parsed.success) return reply.status(400).send({ code: '400', message: 'validation.invalid', result: null });
+      const { env, remote, version, event, ms } = parsed.data;
+      if (!artifacts.has(remote, version)) return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
+      await rollouts.recordTelemetry(env, remote, version, event, ms);
+      return reply.status(202).send({ code: '200', message: 'recorded', result: null });
+    });
   });
 
   await app.register(async (admin) => {
     admin.addHook('onRequest', operatorGuard(options.operatorToken));
     const actorOf = (headers: Record<string, unknown>) => String(headers['x-release-actor'] ?? 'operator').slice(0, 100);
 
-    admin.setErrorHandler((error: Error, _request, reply) => {
-      const status = error instanceof RevisionConflict ? 409 : (error as { statusCode?: number }).statusCode === 401 ? 401 : 400;
-      return reply.status(status).send({ code: String(status), message: error.message, result: null });
+    admin.setErrorHandler((error: Error, request, reply) => {
+      const httpStatus = (error as { httpStatus?: number }).httpStatus;
+      if (httpStatus === 401) return reply.status(401).send({ code: '401', message: error.message, result: null });
+      if (error instanceof RevisionConflict) return reply.status(409).send({ code: '409', message: error.message, result: null });
+      // Release rule refusals carry a RELEASE-0xx code; anything else is our failure, not the caller's.
+      if (/^RELEASE-\d{3}/.test(error.message) || error instanceof z.ZodError)
+        return reply.status(400).send({ code: '400', message: error.message, result: null });
+      request.log.error({ err: error }, 'release operation failed');
+      return reply.status(500).send({ code: '500', message: 'release operation failed', result: null });
     });
 
     admin.get('/api/release/status', async (request) => {
       const env = envName.parse((request.query as { env?: string }).env ?? 'production');
-      return { code: '200', message: 'success', result: { rollout: await rollouts.read(env), telemetry: await rollouts.telemetry() } };
+      return { code: '200', message: 'success', result: { rollout: await rollouts.read(env), telemetry: await rollouts.telemetry(env) } };
     });
 
     admin.get('/api/release/history', async (request) => {
@@ -83,8 +95,12 @@ export async function registerReleaseRoutes(
     });
 
     admin.post('/api/release/promote', async (request) => {
-      const body = z.object({ env: envName, remotes: z.array(remoteName).min(1) }).parse(request.body);
-      return { code: '200', message: 'success', result: await rollouts.promote(body.env, body.remotes, actorOf(request.headers)) };
+      const body = z.object({ env: envName, remotes: z.array(remoteName).min(1), force: z.boolean().default(false) }).parse(request.body);
+      return {
+        code: '200',
+        message: 'success',
+        result: await rollouts.promote(body.env, body.remotes, actorOf(request.headers), body.force),
+      };
     });
 
     admin.post('/api/release/rollback', async (request) => {

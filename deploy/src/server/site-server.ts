@@ -11,6 +11,11 @@ import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
 import { registerReleaseRoutes } from './release-routes.ts';
 
+/** `?ticket=…&key=secret` → `?ticket=…&key=[redacted]`. */
+export function redactSecrets(url: string): string {
+  return url.replace(/([?&](?:key|token)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export interface SiteServerOptions {
   api: ApiOptions;
   artifacts: ArtifactStore;
@@ -50,7 +55,15 @@ function setHeader(res: unknown, name: string, value: string): void {
  */
 export async function buildSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.logger
+      ? {
+          level: 'info',
+          // Support conversation keys travel in the query string: they never reach the logs.
+          serializers: {
+            req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: redactSecrets(req.url) }),
+          },
+        }
+      : false,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
