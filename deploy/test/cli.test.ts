@@ -27,49 +27,28 @@ describe('publish refuses a build the served shell cannot run', () => {
 
   it('the CLI exits non-zero with that message and stores nothing', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
-    const run = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'deploy/src/cli/main.ts',
-        'publish',
-        'mfe-help',
-        '--version',
-        '5.0.0',
-        '--local-shell',
-        '--dist',
-        distRequiring('^20.0.0'),
-      ],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, MERIDIAN_DATA_DIR: dataDir },
-      },
-    );
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/RELEASE-030: mfe-help@5\.0\.0 cannot run in the shell served in production/);
-    expect(run.stderr).toMatch(/react: the remote requires \^20\.0\.0, the shell provides 19\./);
-    const ok = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'deploy/src/cli/main.ts',
-        'publish',
-        'mfe-help',
-        '--version',
-        '5.0.0',
-        '--local-shell',
-        '--dist',
-        distRequiring('^19.0.0'),
-      ],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, MERIDIAN_DATA_DIR: dataDir },
-      },
-    );
+    const publish = (reactRange: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'deploy/src/cli/main.ts',
+          'publish',
+          'mfe-help',
+          '--version',
+          '5.0.0',
+          '--local-shell',
+          '--dist',
+          distRequiring(reactRange),
+        ],
+        { cwd: root, encoding: 'utf8', env: { ...process.env, MERIDIAN_DATA_DIR: dataDir } },
+      );
+    const refused = publish('^20.0.0');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/RELEASE-030: mfe-help@5\.0\.0 cannot run in the shell served in production/);
+    expect(refused.stderr).toMatch(/react: the remote requires \^20\.0\.0, the shell provides 19\./);
+    const ok = publish('^19.0.0');
     expect(ok.stderr).toBe('');
     expect(ok.stdout).toMatch(/published mfe-help@5\.0\.0 \(sha384-/);
   });

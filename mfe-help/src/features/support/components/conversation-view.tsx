@@ -8,7 +8,7 @@ import type { ApiClient } from '@meridian/platform';
 import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { getTicket, replyTicket, supportImageUrl } from '../api/support-api.ts';
-import { FormField } from './form-field.tsx';
+import { FormField, SubmitRow } from './form-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { sendWithImage } from './open-conversation-form.tsx';
 import type { PreparedImage } from './prepare-image.ts';
@@ -128,16 +128,13 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
           )}
         </FormField>
         <ImageField value={image} onChange={setImage} />
-        {failure ? (
-          <p className={styles.error} role="alert">
-            {tc(failure)}
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <Button type="submit" disabled={formState.isSubmitting} data-testid="kf-reply-send">
-            {formState.isSubmitting ? t('kf.sending') : t('kf.send')}
-          </Button>
-        </div>
+        <SubmitRow
+          failure={failure}
+          submitting={formState.isSubmitting}
+          label={t('kf.send')}
+          busyLabel={t('kf.sending')}
+          testId="kf-reply-send"
+        />
       </form>
     </section>
   );

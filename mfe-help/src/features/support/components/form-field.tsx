@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useT } from '@meridian/platform';
+import { Button } from '@meridian/ui';
 import styles from './support.module.css';
 
 export interface FieldControlProps {
@@ -34,5 +35,36 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The failure of the last try (a message key) and the send button of a support form. */
+export function SubmitRow({
+  failure,
+  submitting,
+  label,
+  busyLabel,
+  testId,
+}: {
+  failure: string | null;
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+  testId: string;
+}) {
+  const { t } = useT('common');
+  return (
+    <>
+      {failure ? (
+        <p className={styles.error} role="alert">
+          {t(failure)}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={submitting} data-testid={testId}>
+          {submitting ? busyLabel : label}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -5,10 +5,9 @@ import type { TicketAccess } from '@meridian/contracts';
 import { emailField, supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { openTicket, uploadImage } from '../api/support-api.ts';
-import { FormField } from './form-field.tsx';
+import { FormField, SubmitRow } from './form-field.tsx';
 import { ImageField } from './image-field.tsx';
 import type { PreparedImage } from './prepare-image.ts';
 import { schemaResolver } from './schema-resolver.ts';
@@ -31,7 +30,6 @@ export async function sendWithImage(image: PreparedImage | null, send: (imageId?
 
 export function OpenConversationForm({ api, onOpened }: { api: ApiClient; onOpened: (access: TicketAccess) => void }) {
   const { t } = useT(NAMESPACE);
-  const { t: tc } = useT('common');
   const [image, setImage] = useState<PreparedImage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<FormValues>({
@@ -58,16 +56,7 @@ export function OpenConversationForm({ api, onOpened }: { api: ApiClient; onOpen
         {(control) => <textarea {...control} className={styles.textarea} maxLength={2000} {...register('message')} />}
       </FormField>
       <ImageField value={image} onChange={setImage} />
-      {failure ? (
-        <p className={styles.error} role="alert">
-          {tc(failure)}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={isSubmitting} data-testid="kf-send">
-          {isSubmitting ? t('kf.sending') : t('kf.send')}
-        </Button>
-      </div>
+      <SubmitRow failure={failure} submitting={isSubmitting} label={t('kf.send')} busyLabel={t('kf.sending')} testId="kf-send" />
     </form>
   );
 }
