@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -8,13 +9,25 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_API, CUSTOMER_API } from '@meridian/contracts';
+import { BalanceEvents } from './accounts/balances.ts';
+import type { AccountsContext } from './accounts/context.ts';
+import { AccountLimits } from './accounts/limits.ts';
+import { createMailer } from './accounts/mailer.ts';
+import type { MailOptions } from './accounts/mailer.ts';
+import { authenticate } from './accounts/sessions.ts';
 import type { Database } from './db/database.ts';
 import { registerLiveServer } from './live/live-server.ts';
 import type { MarketFeed } from './market/market-simulator.ts';
 import { MarketSimulator } from './market/market-simulator.ts';
 import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
 import { adminSupportRoutes } from './routes/admin/admin-support-routes.ts';
+import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
+import { loginRoutes } from './routes/login/login-routes.ts';
+import { socialRoutes } from './routes/login/social-routes.ts';
+import type { SocialProviderConfig } from './routes/login/social-routes.ts';
+import { walletRoutes } from './routes/login/wallet-routes.ts';
+import { userRoutes } from './routes/user/user-routes.ts';
 import { supportRoutes } from './routes/support/support-routes.ts';
 import { uploadRoutes } from './routes/upload/upload-routes.ts';
 
@@ -29,6 +42,14 @@ export interface ApiOptions {
   operatorToken?: string | undefined;
   /** Rate limits on; tests that hammer one route may turn them off. */
   rateLimits?: boolean;
+  /** Multiplies every per-address and per-account allowance (a test server signing in many users). */
+  rateLimitScale?: number;
+  /** Mail: the embedded outbox folder, or SMTP in production. Without either, mail is dropped. */
+  mail?: MailOptions;
+  /** Serves `GET /api/dev/outbox` (never in production mode). */
+  devOutbox?: boolean;
+  /** OpenID Connect providers offered on the login page. */
+  socialProviders?: SocialProviderConfig[];
 }
 
 /**
@@ -45,6 +66,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     openapi: { info: { title: 'Meridian API', version: '0.1.0' }, servers: [] },
     transform: jsonSchemaTransform,
   });
+  await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(rateLimit, {
     global: false,
@@ -56,6 +78,19 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db });
   await api.register(supportRoutes, { prefix: `${CUSTOMER_API}/support`, db: options.db });
   await api.register(uploadRoutes, { prefix: `${CUSTOMER_API}/upload`, db: options.db });
+  const accounts: AccountsContext = {
+    db: options.db,
+    mailer: createMailer(options.mail ?? {}),
+    balances: new BalanceEvents(),
+    limits: new AccountLimits(options.rateLimits !== false, options.rateLimitScale ?? 1),
+    limitScale: options.rateLimitScale ?? 1,
+    siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
+  };
+  await api.register(loginRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
+  await api.register(walletRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
+  await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
+  await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts });
+  if (options.devOutbox) await api.register(outboxRoutes, { prefix: '/api/dev', mailer: accounts.mailer });
   await api.register(adminSupportRoutes, { prefix: `${ADMIN_API}/support`, db: options.db, operatorToken: options.operatorToken });
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   api.get('/api/health', { schema: { hide: true } }, async () => ({ code: '200', message: 'ok', result: null }));
@@ -63,8 +98,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await registerLiveServer(app, {
     feed: options.feed ?? new MarketSimulator(),
     tickMs: options.liveTickMs ?? 1000,
-    // Accounts arrive with the sessions issue; until then no token is valid.
-    verifyToken: async () => null,
+    verifyToken: async (token) => (await authenticate(options.db, token))?.userId ?? null,
+    balances: accounts.balances,
   });
 }
 

@@ -10,3 +10,5 @@ export { notFoundBody } from './plugins/envelope.ts';
 export { insertContent } from './content/insert-content.ts';
 export type { NewContent } from './content/insert-content.ts';
 export { operatorGuard } from './plugins/operator-auth.ts';
+export { socialProvidersFromEnv } from './routes/login/social-routes.ts';
+export type { SocialProviderConfig } from './routes/login/social-routes.ts';

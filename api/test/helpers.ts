@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../src/app.ts';
+import type { ApiOptions } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { seedDatabase } from '../src/db/seed.ts';
@@ -10,10 +14,20 @@ export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-export async function createTestApi(): Promise<{ app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> }> {
+export async function createTestApi(
+  overrides: Partial<Omit<ApiOptions, 'db'>> = {},
+): Promise<{ app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> }> {
   const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
   await seedDatabase(database.db);
-  const app = await buildApi({ db: database.db, feed: new MarketSimulator({ seed: 42 }), liveTickMs: 50, operatorToken: OPERATOR_TOKEN });
+  const app = await buildApi({
+    db: database.db,
+    feed: new MarketSimulator({ seed: 42 }),
+    liveTickMs: 50,
+    operatorToken: OPERATOR_TOKEN,
+    mail: { outboxDir: mkdtempSync(join(tmpdir(), 'meridian-outbox-')) },
+    devOutbox: true,
+    ...overrides,
+  });
   await app.ready();
   return {
     app,

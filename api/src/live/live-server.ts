@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LIVE_PATH } from '@meridian/contracts';
 import { clientFrame } from '@meridian/contracts/schemas';
-import type { ServerFrame } from '@meridian/contracts';
+import type { AccountFigures, ServerFrame } from '@meridian/contracts';
+import type { BalanceEvents } from '../accounts/balances.ts';
 import type { MarketFeed } from '../market/market-simulator.ts';
 
 export interface LiveServerOptions {
@@ -11,6 +12,8 @@ export interface LiveServerOptions {
   tickMs?: number;
   /** Resolves a token to its user id; null refuses it. */
   verifyToken: (token: string) => Promise<string | null>;
+  /** Balance changes, pushed to their owner's connections only (SPEC §0 rule 7). */
+  balances?: BalanceEvents;
 }
 
 interface Client {
@@ -38,7 +41,14 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     for (const client of clients) if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
   }, options.tickMs ?? 1000);
   timer.unref();
+  const onBalance = (userId: string, figures: AccountFigures) => {
+    const { mode, ...rest } = figures;
+    const frame: ServerFrame = { type: 'USER_BALANCE_UPDATE', userId, mode, ...rest };
+    for (const client of clients) if (client.userId === userId) send(client.socket, frame);
+  };
+  options.balances?.on('balance', onBalance);
   app.addHook('onClose', async () => {
+    options.balances?.off('balance', onBalance);
     clearInterval(timer);
     for (const client of clients) client.socket.close(1001, 'server closing');
   });
@@ -57,6 +67,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       if (!parsed.success) return;
       if (parsed.data.type === 'PING') return send(socket, { type: 'PONG' });
       void options.verifyToken(parsed.data.token).then((userId) => {
+        // A refused token also drops any earlier identity: no user data follows an error frame.
         client.userId = userId;
         send(socket, userId ? { type: 'AUTH_SUCCESS', message: 'authenticated' } : { type: 'AUTH_FAILED', message: 'invalid token' });
       });

@@ -7,6 +7,8 @@ export class ApiFailure extends Error {
     readonly code: string,
     message: string,
     readonly httpStatus = 200,
+    /** Seconds until a refused (429) call may be tried again. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -20,6 +22,7 @@ export function ok<T>(result: T) {
 export function registerEnvelopeErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
     if (error instanceof ApiFailure) {
+      if (error.retryAfter !== undefined) void reply.header('Retry-After', String(error.retryAfter));
       const result = error.code === '400' ? { issues: [{ path: '', key: error.message }] } : null;
       return reply.status(error.httpStatus).send({ code: error.code, message: error.message, result });
     }

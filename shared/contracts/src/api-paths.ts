@@ -16,6 +16,34 @@ export const API_PATHS = {
   uploadImage: `${CUSTOMER_API}/upload/image`,
   /** The image of a support message, readable with the conversation's key. */
   supportImage: (imageId: string) => `${CUSTOMER_API}/support/image/${imageId}`,
+  // Login group (SPEC §6) and sessions.
+  checkUserNameOrPhone: `${CUSTOMER_API}/login/checkUserNameOrPhone`,
+  sendCode: `${CUSTOMER_API}/login/sendCode`,
+  register: `${CUSTOMER_API}/login/register`,
+  login: `${CUSTOMER_API}/login/login`,
+  resetPassword: `${CUSTOMER_API}/login/resetPassword`,
+  refresh: `${CUSTOMER_API}/login/refresh`,
+  logout: `${CUSTOMER_API}/login/logout`,
+  walletNonce: `${CUSTOMER_API}/login/walletNonce`,
+  loginByWallet: `${CUSTOMER_API}/login/loginByWallet`,
+  socialProviders: `${CUSTOMER_API}/login/socialProviders`,
+  /** Starts an OpenID Connect login: answers the provider's authorization URL. */
+  loginBySocial: `${CUSTOMER_API}/login/loginBySocial`,
+  loginByGoogle: `${CUSTOMER_API}/login/loginByGoogle`,
+  /** Where a provider returns the browser (SPEC §1: `/api/loginCallback/google`). */
+  loginCallback: (provider: string) => `/api/loginCallback/${provider}`,
+  // User group.
+  getUserInfo: `${CUSTOMER_API}/user/getUserInfo`,
+  switchMode: `${CUSTOMER_API}/user/switchMode`,
+  setLanguage: `${CUSTOMER_API}/user/setLanguage`,
+  resetDemo: `${CUSTOMER_API}/user/resetDemo`,
+  repassword: `${CUSTOMER_API}/user/repassword`,
+  listSessions: `${CUSTOMER_API}/user/listSessions`,
+  revokeSessions: `${CUSTOMER_API}/user/revokeSessions`,
+  listNotifications: `${CUSTOMER_API}/user/listNotifications`,
+  readNotifications: `${CUSTOMER_API}/user/readNotifications`,
+  /** Development only: the newest mails sent to an address (embedded outbox). */
+  devOutbox: '/api/dev/outbox',
 } as const;
 
 /** Operator API (back-office). */

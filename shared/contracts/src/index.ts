@@ -23,4 +23,27 @@ export type { FaqItem, NoticeSummary, NoticeItem, SearchHelpResult } from './hel
 export type { OpenTicketBody, TicketAccess, SupportMessage, TicketView, UploadResult } from './support.ts';
 export { IMAGE_LIMITS, IMAGE_TYPES } from './image-limits.ts';
 export { sniffImage } from './image-sniff.ts';
+export { tronSignInMessage, parseTronSignInMessage } from './wallet-message.ts';
+export type { WalletSignInFields } from './wallet-message.ts';
 export type { ImageMime } from './image-sniff.ts';
+
+export {
+  AREA_CODES,
+  ACCOUNT_MODES,
+  DEMO_START_BALANCE,
+  CODE_RULES,
+  WALLET_RULES,
+  WALLET_CHAINS,
+  NOTIFICATION_KINDS,
+} from './accounts-constants.ts';
+export type { AreaCode, AccountModeName, WalletChain } from './accounts-constants.ts';
+export type {
+  PublicUserInfo,
+  SessionResult,
+  AccountFigures,
+  UserInfoResult,
+  SessionItem,
+  NotificationItem,
+  ListNotificationsResult,
+  WalletNonceResult,
+} from './accounts.ts';

@@ -30,7 +30,8 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MARKETS'), full: z.boolean(), simulated: z.boolean(), data: z.array(marketItem) }),
   z.object({ type: z.literal('REAL_TIME_PNL'), data: z.record(z.string(), pnlEntry) }),
   z.object({ type: z.literal('BATCH_REAL_TIME_PNL'), data: z.record(z.string(), z.record(z.string(), pnlEntry)) }),
-  z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), ...balanceFigures }),
+  /** `mode` (beyond the seed) says which account the figures are of; clients show only their current mode's. */
+  z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), mode: z.enum(['demo', 'real']).optional(), ...balanceFigures }),
   z.object({ type: z.literal('BATCH_USER_BALANCE_UPDATE'), data: z.record(z.string(), z.object(balanceFigures)) }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;

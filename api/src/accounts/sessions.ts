@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { knownDevices, sessions } from '../db/schema.ts';
+import { newSecret, sha256 } from './secrets.ts';
+import { notify } from './notifications.ts';
+
+/** Access tokens live about 15 minutes; refresh tokens 30 days, rotated on every use. */
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** The refresh cookie is only ever sent to the login group (refresh and logout). */
+export const REFRESH_COOKIE = 'meridian_refresh';
+export const REFRESH_COOKIE_PATH = '/api/swx/customer/login';
+export const DEVICE_COOKIE = 'meridian_device';
+
+export interface IssuedSession {
+  sessionId: string;
+  token: string;
+  expiresIn: number;
+}
+
+function setRefreshCookie(reply: FastifyReply, refresh: string): void {
+  reply.setCookie(REFRESH_COOKIE, refresh, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    secure: true,
+    sameSite: 'strict',
+    maxAge: REFRESH_TTL_SECONDS,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, secure: true, sameSite: 'strict' });
+}
+
+/** The browser's long-lived device id (random), set on first sign-in. */
+function deviceIdOf(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[DEVICE_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{20,64}$/.test(existing)) return existing;
+  const id = newSecret();
+  reply.setCookie(DEVICE_COOKIE, id, { path: '/api', httpOnly: true, secure: true, sameSite: 'lax', maxAge: 2 * 365 * 24 * 3600 });
+  return id;
+}
+
+/**
+ * Signs a user in on this browser: a new session row, the access token in the answer, the refresh
+ * token in its cookie. A device the user never signed in from raises a notification.
+ */
+export async function startSession(db: Database, userId: string, request: FastifyRequest, reply: FastifyReply): Promise<IssuedSession> {
+  const token = newSecret();
+  const refresh = newSecret();
+  const now = Date.now();
+  const sessionId = randomUUID();
+  const deviceId = deviceIdOf(request, reply);
+  const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 300);
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    accessHash: sha256(token),
+    accessExpiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000),
+    refreshHash: sha256(refresh),
+    refreshExpiresAt: new Date(now + REFRESH_TTL_SECONDS * 1000),
+    deviceId: sha256(deviceId),
+    userAgent,
+    ip: request.ip,
+  });
+  const known = await db
+    .insert(knownDevices)
+    .values({ userId, deviceId: sha256(deviceId) })
+    .onConflictDoNothing()
+    .returning();
+  const hadDevices = await db.select({ id: knownDevices.deviceId }).from(knownDevices).where(eq(knownDevices.userId, userId)).limit(2);
+  // The first device is where the account was made; any later new one is worth telling the user about.
+  if (known.length > 0 && hadDevices.length > 1) await notify(db, userId, 'newDevice', { device: userAgent.slice(0, 120), ip: request.ip });
+  setRefreshCookie(reply, refresh);
+  return { sessionId, token, expiresIn: ACCESS_TTL_SECONDS };
+}
+
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+}
+
+/** Resolves an access token to its user, or null when unknown, expired or revoked. */
+export async function authenticate(db: Database, token: string | undefined): Promise<Authenticated | null> {
+  if (!token || token.length > 200) return null;
+  const bare = token.startsWith('Bearer ') ? token.slice(7) : token;
+  const [row] = await db
+    .select({ userId: sessions.userId, sessionId: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.accessHash, sha256(bare)), gt(sessions.accessExpiresAt, new Date()), isNull(sessions.revokedAt)));
+  return row ?? null;
+}
+
+export type RefreshOutcome = { kind: 'ok'; userId: string; token: string; expiresIn: number } | { kind: 'refused' };
+
+/**
+ * Rotates the refresh token: the presented one must be the session's current one. Presenting the
+ * previous one again means it was copied: the whole session is revoked.
+ */
+export async function refreshSession(db: Database, presented: string | undefined, reply: FastifyReply): Promise<RefreshOutcome> {
+  if (!presented || presented.length > 200) return { kind: 'refused' };
+  const hash = sha256(presented);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(sessions)
+      .where(or(eq(sessions.refreshHash, hash), eq(sessions.previousRefreshHash, hash)))
+      .for('update');
+    if (!row || row.revokedAt || row.refreshExpiresAt.getTime() < Date.now()) return { kind: 'refused' } as const;
+    if (row.refreshHash !== hash) {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.id));
+      return { kind: 'refused' } as const;
+    }
+    const token = newSecret();
+    const refresh = newSecret();
+    const now = Date.now();
+    await tx
+      .update(sessions)
+      .set({
+        accessHash: sha256(token),
+        accessExpiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000),
+        previousRefreshHash: hash,
+        refreshHash: sha256(refresh),
+        refreshExpiresAt: new Date(now + REFRESH_TTL_SECONDS * 1000),
+        lastUsedAt: new Date(now),
+      })
+      .where(eq(sessions.id, row.id));
+    setRefreshCookie(reply, refresh);
+    return { kind: 'ok', userId: row.userId, token, expiresIn: ACCESS_TTL_SECONDS } as const;
+  });
+}
+
+/** Revokes one session by its refresh token (logout from a browser whose access token is gone). */
+export async function revokeByRefresh(db: Database, presented: string | undefined): Promise<void> {
+  if (!presented || presented.length > 200) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.refreshHash, sha256(presented)));
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,192 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CODE_RULES } from '@meridian/contracts';
+import {
+  checkUserNameOrPhoneQuery,
+  checkUserNameOrPhoneResult,
+  envelope,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  sendCodeBody,
+  sendCodeResult,
+  sessionResult,
+} from '@meridian/contracts/schemas';
+import type { AccountsContext } from '../../accounts/context.ts';
+import { consumeCode, issueCode } from '../../accounts/codes.ts';
+import { ipLimit } from '../../accounts/limits.ts';
+import { mailText } from '../../accounts/account-texts.ts';
+import { notify } from '../../accounts/notifications.ts';
+import { hashPassword, passwordMatches } from '../../accounts/passwords.ts';
+import {
+  REFRESH_COOKIE,
+  authenticate,
+  clearRefreshCookie,
+  refreshSession,
+  revokeByRefresh,
+  revokeSession,
+} from '../../accounts/sessions.ts';
+import { signIn } from '../../accounts/sign-in.ts';
+import { createUser, findUserByEmail, findUserById, isUniqueViolation, publicUserOf } from '../../accounts/users.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { ApiFailure, ok } from '../../plugins/envelope.ts';
+
+/**
+ * The login group of SPEC §6: availability, codes, sign-up, login, reset, and the session calls
+ * (refresh, logout). Wallet and social logins live beside it in their own files.
+ */
+export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+  const { db, limits, mailer, limitScale } = ctx;
+
+  app.get(
+    '/checkUserNameOrPhone',
+    {
+      schema: { tags: ['login'], querystring: checkUserNameOrPhoneQuery, response: { 200: envelope(checkUserNameOrPhoneResult) } },
+      config: ipLimit(120, 1, limitScale),
+    },
+    async (request) => {
+      const { email, areaCode, phone } = request.query;
+      if (email) return ok({ available: !(await findUserByEmail(db, email)) });
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.areaCode, areaCode ?? ''), eq(users.phone, phone ?? '')));
+      return ok({ available: !row });
+    },
+  );
+
+  app.post(
+    '/sendCode',
+    {
+      schema: { tags: ['login'], body: sendCodeBody, response: { 200: envelope(sendCodeResult) } },
+      config: ipLimit(20, 60, limitScale),
+    },
+    async (request) => {
+      const { email, purpose, language } = request.body;
+      await limits.consume('sendCode', email);
+      const existing = await findUserByEmail(db, email);
+      if (purpose === 'register' && existing) throw new ApiFailure('10007', 'email already registered');
+      const answer = { resendAfterSeconds: CODE_RULES.resendSeconds, expiresInSeconds: CODE_RULES.ttlSeconds };
+      // A reset for an unknown address answers like a sent one: this call never tells who has an account.
+      if (purpose === 'reset' && !existing) return ok(answer);
+      const issued = await issueCode(db, email, purpose);
+      if ('retryAfter' in issued) throw new ApiFailure('429', 'wait before asking for another code', 429, issued.retryAfter);
+      const lang = existing?.language ?? language;
+      const minutes = CODE_RULES.ttlSeconds / 60;
+      await mailer.send(
+        email,
+        mailText(lang, purpose === 'register' ? 'registerSubject' : 'resetSubject'),
+        `${mailText(lang, purpose === 'register' ? 'registerText' : 'resetText', { code: issued.code, minutes })}\n\n${mailText(lang, 'signature')}`,
+      );
+      request.log.info({ purpose }, 'verification code sent');
+      return ok(answer);
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: { tags: ['login'], body: registerBody, response: { 200: envelope(sessionResult) } },
+      config: ipLimit(20, 60, limitScale),
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await limits.consume('register', body.email);
+      if (await findUserByEmail(db, body.email)) throw new ApiFailure('10007', 'email already registered');
+      let invitedBy: string | null = null;
+      if (body.inviteCode) {
+        const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, body.inviteCode.toUpperCase()));
+        if (!inviter) throw new ApiFailure('400', 'validation.inviteInvalid', 400);
+        invitedBy = inviter.id;
+      }
+      await consumeCode(db, body.email, 'register', body.code);
+      const passwordHash = await hashPassword(body.password);
+      let user;
+      try {
+        user = await createUser(db, {
+          email: body.email,
+          passwordHash,
+          areaCode: body.areaCode ?? null,
+          phone: body.phone ?? null,
+          invitedBy,
+          language: body.language,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiFailure('19999', 'email already registered');
+        throw error;
+      }
+      return ok(await signIn(db, user, request, reply));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: { tags: ['login'], body: loginBody, response: { 200: envelope(sessionResult) } },
+      config: ipLimit(30, 10, limitScale),
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await limits.consume('login', email);
+      const user = await findUserByEmail(db, email);
+      // One answer for an unknown email and a wrong password, after the same work.
+      const matches = await passwordMatches(user?.passwordHash ?? null, password);
+      if (!user || !matches) throw new ApiFailure('10004', 'email or password wrong');
+      const answer = await signIn(db, user, request, reply);
+      await limits.reward('login', email);
+      return ok(answer);
+    },
+  );
+
+  app.post(
+    '/resetPassword',
+    {
+      schema: { tags: ['login'], body: resetPasswordBody, response: { 200: envelope(z.null()) } },
+      config: ipLimit(20, 60, limitScale),
+    },
+    async (request) => {
+      const { email, code, password } = request.body;
+      await limits.consume('reset', email);
+      const user = await findUserByEmail(db, email);
+      // Without an account no code was ever sent, so any code is simply wrong.
+      if (!user) throw new ApiFailure('10091', 'the verification code is wrong');
+      await consumeCode(db, email, 'reset', code);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        // A reset signs every device out: whoever knew the old password loses access.
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+      });
+      await notify(db, user.id, 'passwordReset');
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: { tags: ['login'], response: { 200: envelope(sessionResult) } },
+      config: ipLimit(120, 1, limitScale),
+    },
+    async (request, reply) => {
+      const outcome = await refreshSession(db, request.cookies[REFRESH_COOKIE], reply);
+      if (outcome.kind !== 'ok') {
+        clearRefreshCookie(reply);
+        throw new ApiFailure('401', 'session expired', 401);
+      }
+      const user = await findUserById(db, outcome.userId);
+      if (!user || user.status !== 'active') throw new ApiFailure('401', 'session expired', 401);
+      return ok({ token: outcome.token, expiresIn: outcome.expiresIn, user: publicUserOf(user) });
+    },
+  );
+
+  app.post('/logout', { schema: { tags: ['login'], response: { 200: envelope(z.null()) } } }, async (request, reply) => {
+    await revokeByRefresh(db, request.cookies[REFRESH_COOKIE]);
+    const header = request.headers.authorization;
+    const auth = await authenticate(db, typeof header === 'string' ? header : undefined);
+    if (auth) await revokeSession(db, auth.sessionId);
+    clearRefreshCookie(reply);
+    return ok(null);
+  });
+};

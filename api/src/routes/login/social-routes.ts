@@ -1,0 +1,195 @@
+import { eq, lt } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { CUSTOMER_API } from '@meridian/contracts';
+import { envelope, googleStartBody, socialProvidersResult, socialStartBody, socialStartResult } from '@meridian/contracts/schemas';
+import type { AccountsContext } from '../../accounts/context.ts';
+import { ipLimit } from '../../accounts/limits.ts';
+import { signIn } from '../../accounts/sign-in.ts';
+import { findOrCreateSocialUser } from '../../accounts/users.ts';
+import { socialLoginFlows } from '../../db/schema.ts';
+import { ApiFailure, ok } from '../../plugins/envelope.ts';
+
+/** One OpenID Connect provider, configured from the environment. */
+export interface SocialProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The providers the site knows, in the order the login page shows them (SPEC §1: Google second). */
+const KNOWN_PROVIDERS = [
+  { env: 'MICROSOFT', id: 'microsoft', name: 'Microsoft' },
+  { env: 'GOOGLE', id: 'google', name: 'Google' },
+] as const;
+
+/** Providers configured with MERIDIAN_OIDC_<ID>_ISSUER / _CLIENT_ID / _CLIENT_SECRET (see README). */
+export function socialProvidersFromEnv(env: NodeJS.ProcessEnv): SocialProviderConfig[] {
+  return KNOWN_PROVIDERS.flatMap(({ env: key, id, name }) => {
+    const issuer = env[`MERIDIAN_OIDC_${key}_ISSUER`];
+    const clientId = env[`MERIDIAN_OIDC_${key}_CLIENT_ID`];
+    if (!issuer || !clientId) return [];
+    return [{ id, name, issuer, clientId, clientSecret: env[`MERIDIAN_OIDC_${key}_CLIENT_SECRET`] ?? '' }];
+  });
+}
+
+/** A login in progress lives 10 minutes; its state also rides in a cookie that binds it to this browser. */
+const FLOW_TTL_MS = 10 * 60_000;
+const FLOW_COOKIE = 'meridian_oidc';
+const CALLBACK_PREFIX = '/api/loginCallback';
+const LOGIN = `${CUSTOMER_API}/login`;
+
+const callbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  iss: z.string().max(500).optional(),
+});
+
+/** Loopback issuers (a local provider in development and tests) may speak plain HTTP; nothing else may. */
+function isLoopback(url: URL): boolean {
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+/**
+ * Social login over OpenID Connect (issue 4 §5): authorization code flow with PKCE, state and nonce.
+ * The provider returns the browser to `/api/loginCallback/<provider>`, where the code is exchanged, the
+ * session is set (the refresh cookie) and the browser is sent back into the site, which then trades
+ * the cookie for its in-memory access token.
+ */
+export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; providers: SocialProviderConfig[] }> = async (
+  app,
+  { ctx, providers },
+) => {
+  const { db, limitScale } = ctx;
+  const configurations = new Map<string, Promise<oidc.Configuration>>();
+
+  /** The provider's configuration, discovered once (a failed discovery is tried again next time). */
+  const configurationOf = (provider: SocialProviderConfig) => {
+    let found = configurations.get(provider.id);
+    if (!found) {
+      const issuer = new URL(provider.issuer);
+      found = oidc.discovery(issuer, provider.clientId, provider.clientSecret || undefined, undefined, {
+        ...(isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+        timeout: 10,
+      });
+      found.catch(() => configurations.delete(provider.id));
+      configurations.set(provider.id, found);
+    }
+    return found;
+  };
+  const redirectUri = (provider: SocialProviderConfig) => `${ctx.siteOrigin}${CALLBACK_PREFIX}/${provider.id}`;
+
+  const start = async (providerId: string, language: string, returnTo: string, reply: FastifyReply) => {
+    const provider = providers.find((p) => p.id === providerId);
+    if (!provider) throw new ApiFailure('10096', 'this provider is not configured');
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await configurationOf(provider);
+    } catch {
+      throw new ApiFailure('10096', 'the provider cannot be reached');
+    }
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    await db.delete(socialLoginFlows).where(lt(socialLoginFlows.expiresAt, new Date()));
+    await db.insert(socialLoginFlows).values({
+      state,
+      provider: provider.id,
+      codeVerifier,
+      nonce,
+      language,
+      returnTo,
+      expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+    });
+    // Lax, not Strict: the provider sends the browser back with a cross-site top-level navigation.
+    reply.setCookie(FLOW_COOKIE, state, {
+      path: CALLBACK_PREFIX,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'lax',
+      maxAge: FLOW_TTL_MS / 1000,
+    });
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: redirectUri(provider),
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return ok({ url: url.href });
+  };
+
+  app.get(`${LOGIN}/socialProviders`, { schema: { tags: ['login'], response: { 200: envelope(socialProvidersResult) } } }, async () =>
+    ok(providers.map(({ id, name }) => ({ id, name }))),
+  );
+  app.post(
+    `${LOGIN}/loginBySocial`,
+    {
+      schema: { tags: ['login'], body: socialStartBody, response: { 200: envelope(socialStartResult) } },
+      config: ipLimit(30, 10, limitScale),
+    },
+    async (request, reply) => start(request.body.provider, request.body.language, request.body.returnTo, reply),
+  );
+  app.post(
+    `${LOGIN}/loginByGoogle`,
+    {
+      schema: { tags: ['login'], body: googleStartBody, response: { 200: envelope(socialStartResult) } },
+      config: ipLimit(30, 10, limitScale),
+    },
+    async (request, reply) => start('google', request.body.language, request.body.returnTo, reply),
+  );
+
+  app.get(
+    `${CALLBACK_PREFIX}/:provider`,
+    {
+      schema: { tags: ['login'], params: z.object({ provider: z.string().max(32) }), querystring: callbackQuery },
+      config: ipLimit(30, 10, limitScale),
+    },
+    async (request, reply) => {
+      const fail = (code: string) => {
+        reply.clearCookie(FLOW_COOKIE, { path: CALLBACK_PREFIX });
+        return reply.redirect(`/pass/login?social=failed&code=${code}`, 303);
+      };
+      const provider = providers.find((p) => p.id === request.params.provider);
+      const { state } = request.query;
+      // The flow must have started in this very browser: its cookie carries the state.
+      if (!provider || !state || request.cookies[FLOW_COOKIE] !== state) return fail('10096');
+      const [flow] = await db.delete(socialLoginFlows).where(eq(socialLoginFlows.state, state)).returning();
+      if (!flow || flow.provider !== provider.id || flow.expiresAt.getTime() < Date.now()) return fail('10096');
+      if (request.query.error) return fail('10096');
+      try {
+        const configuration = await configurationOf(provider);
+        const currentUrl = new URL(`${redirectUri(provider)}${request.url.slice(request.url.indexOf('?'))}`);
+        const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+        });
+        const claims = tokens.claims();
+        if (!claims) return fail('10096');
+        let email = typeof claims.email === 'string' ? claims.email : null;
+        let emailVerified = claims.email_verified === true;
+        if (!email) {
+          const info = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+          email = typeof info.email === 'string' ? info.email : null;
+          emailVerified = info.email_verified === true;
+        }
+        const user = await findOrCreateSocialUser(db, { provider: provider.id, subject: claims.sub, email, emailVerified }, flow.language);
+        await signIn(db, user, request, reply);
+      } catch (error) {
+        if (error instanceof ApiFailure) return fail(error.code);
+        request.log.warn({ err: error, provider: provider.id }, 'social login failed');
+        return fail('10096');
+      }
+      reply.clearCookie(FLOW_COOKIE, { path: CALLBACK_PREFIX });
+      const next = new URLSearchParams({ social: 'ok', redirect: flow.returnTo });
+      return reply.redirect(`/pass/login?${next.toString()}`, 303);
+    },
+  );
+};

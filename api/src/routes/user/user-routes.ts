@@ -1,0 +1,176 @@
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountFigures,
+  envelope,
+  listNotificationsResult,
+  listSessionsResult,
+  readNotificationsBody,
+  repasswordBody,
+  revokeSessionsBody,
+  setLanguageBody,
+  switchModeBody,
+  userInfoResult,
+} from '@meridian/contracts/schemas';
+import type { AccountsContext } from '../../accounts/context.ts';
+import { readAccount, resetDemoBalance } from '../../accounts/balances.ts';
+import { ipLimit } from '../../accounts/limits.ts';
+import { notify } from '../../accounts/notifications.ts';
+import { hashPassword, passwordMatches } from '../../accounts/passwords.ts';
+import { findUserById, publicUserOf } from '../../accounts/users.ts';
+import { notifications, sessions, users } from '../../db/schema.ts';
+import { ApiFailure, ok } from '../../plugins/envelope.ts';
+import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
+
+/** The user group of SPEC §6 that accounts need: the signed-in user's own data only. */
+export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+  const { db, balances, limitScale } = ctx;
+  // onRequest: a caller without a valid token hears 401 before any validation of what they sent.
+  app.addHook('onRequest', userGuard(db));
+
+  const currentUser = async (id: string) => {
+    const user = await findUserById(db, id);
+    if (!user || user.status !== 'active') throw new ApiFailure('401', 'login required', 401);
+    return user;
+  };
+
+  app.post('/getUserInfo', { schema: { tags: ['user'], response: { 200: envelope(userInfoResult) } } }, async (request) => {
+    const user = await currentUser(authOf(request).userId);
+    const mode = modeOf(request, user.accountMode as 'demo' | 'real');
+    return ok({ user: publicUserOf(user), account: await readAccount(db, user.id, mode) });
+  });
+
+  app.post(
+    '/switchMode',
+    { schema: { tags: ['user'], body: switchModeBody, response: { 200: envelope(userInfoResult) } } },
+    async (request) => {
+      const { userId } = authOf(request);
+      const [user] = await db.update(users).set({ accountMode: request.body.mode }).where(eq(users.id, userId)).returning();
+      if (!user) throw new ApiFailure('401', 'login required', 401);
+      return ok({ user: publicUserOf(user), account: await readAccount(db, userId, request.body.mode) });
+    },
+  );
+
+  app.post(
+    '/setLanguage',
+    { schema: { tags: ['user'], body: setLanguageBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      // Emails and notifications follow the language the user reads the site in.
+      await db
+        .update(users)
+        .set({ language: request.body.language })
+        .where(eq(users.id, authOf(request).userId));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/resetDemo',
+    { schema: { tags: ['user'], response: { 200: envelope(accountFigures) } }, config: ipLimit(30, 10, limitScale) },
+    async (request) => {
+      const { userId } = authOf(request);
+      const outcome = await resetDemoBalance(db, userId);
+      if (outcome.kind === 'unchanged') throw new ApiFailure('10097', 'the demo balance is already at its start value');
+      balances.emit('balance', userId, outcome.figures);
+      return ok(outcome.figures);
+    },
+  );
+
+  app.post(
+    '/repassword',
+    { schema: { tags: ['user'], body: repasswordBody, response: { 200: envelope(z.null()) } }, config: ipLimit(10, 15, limitScale) },
+    async (request) => {
+      const { userId, sessionId } = authOf(request);
+      await ctx.limits.consume('login', `user:${userId}`);
+      const user = await currentUser(userId);
+      if (!user.passwordHash || !(await passwordMatches(user.passwordHash, request.body.oldPassword))) {
+        throw new ApiFailure('10004', 'current password wrong');
+      }
+      const passwordHash = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        // Other devices are signed out; this one stays.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      });
+      await notify(db, userId, 'passwordChanged');
+      return ok(null);
+    },
+  );
+
+  app.get('/listSessions', { schema: { tags: ['user'], response: { 200: envelope(listSessionsResult) } } }, async (request) => {
+    const { userId, sessionId } = authOf(request);
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .orderBy(desc(sessions.lastUsedAt));
+    const live = rows.filter((r) => r.refreshExpiresAt.getTime() > Date.now());
+    return ok(
+      live.map((r) => ({
+        id: r.id,
+        userAgent: r.userAgent,
+        ip: r.ip,
+        createdAt: r.createdAt.toISOString(),
+        lastUsedAt: r.lastUsedAt.toISOString(),
+        current: r.id === sessionId,
+      })),
+    );
+  });
+
+  app.post(
+    '/revokeSessions',
+    { schema: { tags: ['user'], body: revokeSessionsBody, response: { 200: envelope(z.object({ revoked: z.number().int() })) } } },
+    async (request) => {
+      const { userId, sessionId } = authOf(request);
+      const where =
+        request.body.scope === 'all'
+          ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt))
+          : and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt));
+      const revoked = await db.update(sessions).set({ revokedAt: new Date() }).where(where).returning();
+      return ok({ revoked: revoked.length });
+    },
+  );
+
+  app.get('/listNotifications', { schema: { tags: ['user'], response: { 200: envelope(listNotificationsResult) } } }, async (request) => {
+    const { userId } = authOf(request);
+    const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(100);
+    const [unread] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+    return ok({
+      items: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind as 'welcome',
+        params: r.params,
+        read: r.read,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      unread: Number(unread?.n ?? 0),
+    });
+  });
+
+  app.post(
+    '/readNotifications',
+    { schema: { tags: ['user'], body: readNotificationsBody, response: { 200: envelope(z.object({ unread: z.number().int() })) } } },
+    async (request) => {
+      const { userId } = authOf(request);
+      const ids = request.body.ids;
+      // Only the owner's rows ever match: the user id is part of every condition.
+      const mine = eq(notifications.userId, userId);
+      await db
+        .update(notifications)
+        .set({ read: true })
+        .where(ids && ids.length > 0 ? and(mine, inArray(notifications.id, ids)) : mine);
+      const [unread] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine, eq(notifications.read, false)));
+      return ok({ unread: Number(unread?.n ?? 0) });
+    },
+  );
+};
