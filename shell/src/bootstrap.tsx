@@ -23,11 +23,13 @@ import type { Platform, RemoteProps } from '@meridian/platform';
 import { loadRollout } from './federation/rollout.ts';
 import { registerRemoteApps, registerRollout } from './federation/remote-apps.tsx';
 import { homeApp } from './home/home-app.ts';
-import { applyDocumentLanguage } from './language.ts';
+import { applyDocumentLanguage, changeLanguage } from './language.ts';
 import { isMobileUserAgent } from './layout/device.ts';
 import { Chrome } from './layout/chrome.tsx';
 import { loadShellNamespace } from './locales/load-shell.ts';
 import { navigate } from './navigation/location.ts';
+import { loadUnreadCount } from './session/unread-count.ts';
+import { refreshAccessToken, startSessionKeeping } from './session/session-manager.ts';
 import { APP_ROUTES, isKnownPath, matchesRoute } from './routes.ts';
 
 performance.mark('meridian:bootstrap');
@@ -48,6 +50,7 @@ const i18nReady = initI18n(language).then(() => Promise.all([registerNamespace('
 const api = createApiClient({
   getToken: () => sessionStore.get(accessTokenAtom),
   getAccountMode: () => sessionStore.get(accountModeAtom),
+  renewSession: refreshAccessToken,
   onUnauthorized: () => {
     // SPEC §6: on the balance page, confirm first (a withdrawal in progress may fail).
     if (window.location.pathname.startsWith('/profile/balance') && !window.confirm(i18n.t('shell:session.expiredBalance'))) return;
@@ -83,6 +86,27 @@ const connection = new LiveConnection({
   bus: live,
   getToken: () => sessionStore.get(accessTokenAtom),
   getUserId: () => sessionStore.get(userAtom)?.id ?? null,
+});
+
+startSessionKeeping();
+// A remote may choose the language (account settings): the shell applies it to the whole page.
+sessionStore.sub(languageAtom, () => {
+  const next = sessionStore.get(languageAtom);
+  if (i18n.language !== next) void changeLanguage(next);
+});
+// A new token (sign-in or renewal) authenticates the live connection; losing it (logout, expiry)
+// closes the connection and reopens it as a visitor's, so no user data can follow.
+let hadToken = sessionStore.get(accessTokenAtom) !== null;
+sessionStore.sub(accessTokenAtom, () => {
+  const hasToken = sessionStore.get(accessTokenAtom) !== null;
+  if (hasToken) {
+    connection.authenticate();
+    if (!hadToken) void loadUnreadCount(api);
+  } else if (hadToken) {
+    connection.stop();
+    connection.start();
+  }
+  hadToken = hasToken;
 });
 
 window.addEventListener('single-spa:routing-event', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '@meridian/contracts';
+import { LANGUAGE_CODES, NOTIFICATION_KINDS } from '@meridian/contracts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -12,6 +12,8 @@ const NAMESPACE_DIRS = [
   ...readdirSync(root)
     .filter((d) => d.startsWith('mfe-'))
     .map((d) => `${d}/src/locales`),
+  // Emails the API sends, in the reader's language.
+  'api/src/locales',
 ];
 
 type Tree = { [key: string]: string | Tree };
@@ -63,6 +65,20 @@ describe('translations', () => {
         // A few strings may stay the same (brand names); most must really be translated.
         expect(same.length / en.size, `${lang} copies English in ${dir}: ${same.map(([k]) => k).join(', ')}`).toBeLessThan(0.2);
       }
+    }
+  });
+
+  it('every literal key the account remote uses exists in its namespaces', () => {
+    const account = read(join(root, 'mfe-account/src/locales/en.json'));
+    const common = read(join(root, 'shared/platform/src/locales/en.json'));
+    const unknown = [...literalKeys(join(root, 'mfe-account/src'))].filter((k) => !account.has(k) && !common.has(k));
+    expect(unknown).toEqual([]);
+  });
+
+  it('every kind of notification the server creates has a title and a body', () => {
+    const account = read(join(root, 'mfe-account/src/locales/en.json'));
+    for (const kind of NOTIFICATION_KINDS) {
+      expect(account.has(`notifications.kinds.${kind}.title`) && account.has(`notifications.kinds.${kind}.body`), kind).toBe(true);
     }
   });
 

@@ -1,8 +1,16 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useT } from '@meridian/platform';
 import type { RemoteProps } from '@meridian/platform';
 import { PlannedPage } from '@meridian/ui';
+import { LoginPage } from '../features/login/login-page.tsx';
+import { RegisterPage } from '../features/login/register-page.tsx';
+import { ResetPage } from '../features/login/reset-page.tsx';
+import { NotificationsPage } from '../features/notifications/notifications-page.tsx';
+import { ProfilePage } from '../features/profile/profile-page.tsx';
+import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { NAMESPACE } from '../locales/load-namespace.ts';
+import { PlatformProvider } from './platform-context.tsx';
+import { RequireSession } from './require-session.tsx';
 
 const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4', 'items.i5', 'items.i6'] as const;
 
@@ -19,21 +27,26 @@ function Planned({ page }: { page: string }) {
   );
 }
 
-/** Your account: routes inside this remote's prefixes. */
-export function App(_props: RemoteProps) {
+/** Your account: sign-in pages under /pass, the account screens under /profile. */
+export function App({ platform }: RemoteProps) {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/profile" element={<Planned page="profile" />} />
-        <Route path="/profile/balance" element={<Planned page="balance" />} />
-        <Route path="/profile/invite" element={<Planned page="invite" />} />
-        <Route path="/profile/notification" element={<Planned page="notification" />} />
-        <Route path="/profile/settings" element={<Planned page="settings" />} />
-        <Route path="/pass/login" element={<Planned page="login" />} />
-        <Route path="/pass/register" element={<Planned page="register" />} />
-        <Route path="/pass/reset" element={<Planned page="reset" />} />
-        <Route path="*" element={<Planned page="profile" />} />
-      </Routes>
-    </BrowserRouter>
+    <PlatformProvider value={platform}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/pass/login" element={<LoginPage />} />
+          <Route path="/pass/register" element={<RegisterPage />} />
+          <Route path="/pass/reset" element={<ResetPage />} />
+          <Route path="/pass/*" element={<Navigate to="/pass/login" replace />} />
+          <Route element={<RequireSession />}>
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/profile/settings" element={<SettingsPage />} />
+            <Route path="/profile/notification" element={<NotificationsPage />} />
+            <Route path="/profile/balance" element={<Planned page="balance" />} />
+            <Route path="/profile/invite" element={<Planned page="invite" />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/profile" replace />} />
+        </Routes>
+      </BrowserRouter>
+    </PlatformProvider>
   );
 }

@@ -14,11 +14,12 @@ export {
   userAtom,
   accessTokenAtom,
   isLoggedInAtom,
+  unreadCountAtom,
   setSession,
   clearSession,
 } from './session/session-store.ts';
 export type { AccountMode, PublicUser } from './session/session-store.ts';
-export { useUser, useIsLoggedIn, useAccountMode, useLanguage } from './session/use-session.ts';
+export { useUser, useIsLoggedIn, useAccountMode, useLanguage, useUnreadCount } from './session/use-session.ts';
 export { i18n, initI18n, registerNamespace, directionOf, localeOf } from './i18n/i18n.ts';
 export type { NamespaceLoader } from './i18n/i18n.ts';
 export { useT } from './i18n/use-t.ts';

@@ -8,3 +8,6 @@ export type { PlannedPageProps } from './components/planned-page.tsx';
 export { SimulatedBadge } from './components/simulated-badge.tsx';
 export { createRemoteLifecycles, outletElement, SUPPORTED_CONTRACT_VERSIONS } from './lifecycles/create-remote-lifecycles.tsx';
 export type { RemoteLifecycleOptions } from './lifecycles/create-remote-lifecycles.tsx';
+export { FormField, SubmitRow, formClasses } from './components/form.tsx';
+export type { FieldControlProps } from './components/form.tsx';
+export { schemaResolver } from './components/schema-resolver.ts';

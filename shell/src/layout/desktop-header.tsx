@@ -3,6 +3,7 @@ import { useT } from '@meridian/platform';
 import { useAccountMode, useIsLoggedIn } from '@meridian/platform';
 import { AppLink } from '../navigation/app-link.tsx';
 import { NAV_ENTRIES, activeNav, isFullScreen } from '../routes.ts';
+import { NotificationBell } from './notification-bell.tsx';
 import styles from './chrome.module.css';
 
 export function DemoBadge() {
@@ -61,6 +62,7 @@ export function DesktopHeader({ pathname, onLanguage }: { pathname: string; onLa
               </AppLink>
             </>
           ) : null}
+          {loggedIn ? <NotificationBell size={18} /> : null}
           <button type="button" className={styles.iconButton} onClick={onLanguage} data-testid="language-button" aria-haspopup="dialog">
             <Globe size={18} aria-hidden="true" />
             {t('language.button')}

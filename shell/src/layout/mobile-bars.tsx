@@ -1,10 +1,11 @@
-import { Bell, ChevronLeft, Globe } from 'lucide-react';
+import { ChevronLeft, Globe } from 'lucide-react';
 import { useT } from '@meridian/platform';
 import { useIsLoggedIn } from '@meridian/platform';
 import { AppLink } from '../navigation/app-link.tsx';
 import { NAV_ENTRIES, activeNav } from '../routes.ts';
 import { DemoBadge } from './desktop-header.tsx';
 import { NAV_ICONS } from './nav-icons.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import styles from './chrome.module.css';
 
 const TOP_LEVEL = new Set(NAV_ENTRIES.map((e) => e.path).concat('/home'));
@@ -35,9 +36,7 @@ export function MobileTopBar({ pathname, onLanguage }: { pathname: string; onLan
         <Globe size={20} aria-hidden="true" />
       </button>
       {loggedIn ? (
-        <AppLink href="/profile/notification" className={styles.linkButton} aria-label={t('nav.notifications')}>
-          <Bell size={20} aria-hidden="true" />
-        </AppLink>
+        <NotificationBell />
       ) : (
         <AppLink href="/pass/login" className={styles.primaryLink} data-testid="login-link">
           {t('auth.login')}

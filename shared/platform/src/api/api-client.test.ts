@@ -74,4 +74,34 @@ describe('api client', () => {
     const { api } = client({ fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(api.get('/api/x', { result: z.null() })).rejects.toMatchObject({ code: 'network', messageKey: 'errors.network' });
   });
+
+  it('renews an expired access token once and repeats the call with the new one', async () => {
+    let token = 'old';
+    const fetchImpl = vi.fn<typeof fetch>(async (_url, init) => {
+      const auth = (init!.headers as Record<string, string>).Authorization;
+      return auth === 'new'
+        ? jsonResponse({ code: '200', message: 'ok', result: { n: 2 } })
+        : jsonResponse({ code: '401', message: 'expired', result: null }, 401);
+    });
+    const renewSession = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    const { api, onUnauthorized } = client({ fetchImpl, getToken: () => token, renewSession });
+    expect(await api.get('/api/x', { result: z.object({ n: z.number() }) })).toEqual({ n: 2 });
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the renewal is refused', async () => {
+    const renewSession = vi.fn(async () => false);
+    const { api, onUnauthorized } = client({
+      fetchImpl: async () => jsonResponse({ code: '401', message: 'expired', result: null }, 401),
+      renewSession,
+    });
+    const error = await api.get('/api/x', { result: z.null() }).catch((e: unknown) => e);
+    expect((error as { code: string }).code).toBe('401');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
 });

@@ -11,6 +11,11 @@ export interface ApiClientOptions {
   getAccountMode: () => 'demo' | 'real';
   /** Called once per 401 (body code or HTTP status) before the call rejects. */
   onUnauthorized: () => void;
+  /**
+   * Tries to renew an expired access token (true when a new one is in place). A call that met 401
+   * is sent once more after a successful renewal, before `onUnauthorized` is considered.
+   */
+  renewSession?: () => Promise<boolean>;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
 }
@@ -45,6 +50,19 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   async function request<T extends z.ZodType>(path: string, req: RequestOptions<T>): Promise<z.infer<T>> {
+    try {
+      return await send(path, req);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== '401' || !options.renewSession) throw error;
+      if (!(await options.renewSession())) {
+        options.onUnauthorized();
+        throw error;
+      }
+      return send(path, req, true);
+    }
+  }
+
+  async function send<T extends z.ZodType>(path: string, req: RequestOptions<T>, retried = false): Promise<z.infer<T>> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
     req.signal?.addEventListener('abort', () => controller.abort(req.signal?.reason));
@@ -80,12 +98,13 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       payload = (await response.json()) as typeof payload;
     } catch {
-      if (response.status === 401) options.onUnauthorized();
+      if (response.status === 401 && (!options.renewSession || retried)) options.onUnauthorized();
       throw new ApiError(String(response.status), response.statusText, response.status);
     }
     const code = String(payload.code ?? response.status);
     if (code === '401' || response.status === 401) {
-      options.onUnauthorized();
+      // With a renewal available, the caller decides after trying it (see `request`).
+      if (!options.renewSession || retried) options.onUnauthorized();
       throw new ApiError('401', String(payload.message ?? ''), response.status);
     }
     if (code !== SUCCESS_CODE) throw new ApiError(code, String(payload.message ?? ''), response.status);

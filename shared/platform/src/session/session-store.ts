@@ -54,6 +54,8 @@ export const accountModeAtom = atom<AccountMode>(readStorage(KEYS.mode) === 'rea
 export const userAtom = atom<PublicUser | null>(initialUser());
 /** Short-lived access token: memory only (SPEC §3 local settings). */
 export const accessTokenAtom = atom<string | null>(null);
+/** Unread notifications of the signed-in user (the bell); null until known. */
+export const unreadCountAtom = atom<number | null>(null);
 export const isLoggedInAtom = atom((get) => get(userAtom) !== null);
 
 sessionStore.sub(languageAtom, () => writeStorage(KEYS.language, sessionStore.get(languageAtom)));
@@ -73,4 +75,5 @@ export function setSession(user: PublicUser, token: string): void {
 export function clearSession(): void {
   sessionStore.set(userAtom, null);
   sessionStore.set(accessTokenAtom, null);
+  sessionStore.set(unreadCountAtom, null);
 }

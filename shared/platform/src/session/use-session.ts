@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { LanguageCode } from '@meridian/contracts';
-import { accountModeAtom, isLoggedInAtom, languageAtom, sessionStore, userAtom } from './session-store.ts';
+import { accountModeAtom, isLoggedInAtom, languageAtom, sessionStore, unreadCountAtom, userAtom } from './session-store.ts';
 import type { AccountMode, PublicUser } from './session-store.ts';
 
 const opts = { store: sessionStore };
@@ -16,4 +16,7 @@ export function useAccountMode(): AccountMode {
 }
 export function useLanguage(): LanguageCode {
   return useAtomValue(languageAtom, opts);
+}
+export function useUnreadCount(): number | null {
+  return useAtomValue(unreadCountAtom, opts);
 }

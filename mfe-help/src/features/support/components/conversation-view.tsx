@@ -5,14 +5,12 @@ import type { TicketAccess, TicketView } from '@meridian/contracts';
 import { supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
+import { Button, EmptyState, ErrorState, LoadingState, FormField, SubmitRow, schemaResolver } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { getTicket, replyTicket, supportImageUrl } from '../api/support-api.ts';
-import { FormField, SubmitRow } from './form-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { sendWithImage } from './open-conversation-form.tsx';
 import type { PreparedImage } from './prepare-image.ts';
-import { schemaResolver } from './schema-resolver.ts';
 import styles from './support.module.css';
 
 /** How often the visitor's page looks for an operator's answer. */

@@ -5,12 +5,11 @@ import type { TicketAccess } from '@meridian/contracts';
 import { emailField, supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
+import { FormField, SubmitRow, schemaResolver } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { openTicket, uploadImage } from '../api/support-api.ts';
-import { FormField, SubmitRow } from './form-field.tsx';
 import { ImageField } from './image-field.tsx';
 import type { PreparedImage } from './prepare-image.ts';
-import { schemaResolver } from './schema-resolver.ts';
 import styles from './support.module.css';
 
 const formSchema = z.object({ email: emailField, message: supportMessageText });

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
-import styles from './support.module.css';
+import { Button } from './button.tsx';
+import styles from './form.module.css';
 
 export interface FieldControlProps {
   id: string;
@@ -14,10 +14,13 @@ export interface FieldControlProps {
 export function FormField({
   label,
   error,
+  hint,
   children,
 }: {
   label: string;
   error: string | undefined;
+  /** A line under the control (limits, rules). */
+  hint?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const { t } = useT('common');
@@ -29,6 +32,7 @@ export function FormField({
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {hint ? <p className={styles.hint}>{hint}</p> : null}
       {error ? (
         <p id={errorId} className={styles.error}>
           {t(error)}
@@ -38,7 +42,7 @@ export function FormField({
   );
 }
 
-/** The failure of the last try (a message key) and the send button of a support form. */
+/** The failure of the last try (a message key) and the submit button of a form. */
 export function SubmitRow({
   failure,
   submitting,
@@ -68,3 +72,6 @@ export function SubmitRow({
     </>
   );
 }
+
+/** Class names of the shared form controls (input, textarea, select, hint, error, actions). */
+export const formClasses = styles;

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { messageKeyForCode } from '@meridian/contracts';
+import { useLanguage, useT } from '@meridian/platform';
+import { Button } from '@meridian/ui';
+import { accountApi } from '../../api/account-api.ts';
+import { usePlatform } from '../../app/platform-context.tsx';
+import { NAMESPACE } from '../../locales/load-namespace.ts';
+import { afterSignInPath, completeSignIn } from '../../session/complete-sign-in.ts';
+import styles from './pass.module.css';
+
+type Provider = { id: string; name: string };
+
+/** What the login page shows after a provider sent the browser back (`?social=ok|failed`). */
+export type SocialReturn = { kind: 'none' } | { kind: 'finishing' } | { kind: 'failed'; messageKey: string };
+
+/**
+ * The end of a social login: the server set the session cookie and sent the browser here; the page
+ * trades the cookie for its access token and moves on, or says in the page's language what went wrong.
+ */
+export function useSocialReturn(): SocialReturn {
+  const platform = usePlatform();
+  const [outcome, setOutcome] = useState<SocialReturn>(() => {
+    const params = new URLSearchParams(window.location.search);
+    const social = params.get('social');
+    if (social === 'ok') return { kind: 'finishing' };
+    if (social === 'failed') return { kind: 'failed', messageKey: messageKeyForCode(params.get('code') ?? '') };
+    return { kind: 'none' };
+  });
+  const finishing = outcome.kind === 'finishing';
+  useEffect(() => {
+    if (!finishing) return;
+    accountApi.refresh(platform.api).then(
+      (session) => completeSignIn(platform, session),
+      () => setOutcome({ kind: 'failed', messageKey: messageKeyForCode('10096') }),
+    );
+  }, [finishing, platform]);
+  return outcome;
+}
+
+/**
+ * OpenID Connect providers the server has configured (none shows nothing). A button starts the code
+ * flow on the server and follows the provider's address; the provider sends the browser back to
+ * `/api/loginCallback/<provider>`, which returns to the login page to finish.
+ */
+export function SocialLogin() {
+  const { t } = useT(NAMESPACE);
+  const platform = usePlatform();
+  const language = useLanguage();
+  const [providers, setProviders] = useState<Provider[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failed, setFailed] = useState<Provider | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    accountApi.socialProviders(platform.api).then(
+      (list) => live && setProviders(list),
+      // Without the list there is simply no provider button; email and wallets still work.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [platform.api]);
+
+  if (providers.length === 0) return null;
+
+  const start = async (provider: Provider) => {
+    setFailed(null);
+    setBusy(provider.id);
+    try {
+      const { url } = await accountApi.loginBySocial(platform.api, { provider: provider.id, language, returnTo: afterSignInPath() });
+      window.location.assign(url);
+    } catch {
+      setFailed(provider);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className={styles.alternative} aria-labelledby="social-login-title" data-testid="social-login">
+      <h2 id="social-login-title" className={styles.alternativeTitle}>
+        {t('social.title')}
+      </h2>
+      <div className={styles.alternativeButtons}>
+        {providers.map((provider) => (
+          <Button key={provider.id} variant="secondary" disabled={busy !== null} onClick={() => void start(provider)}>
+            {t('social.continueWith', { name: provider.name })}
+          </Button>
+        ))}
+      </div>
+      {failed ? (
+        <p className={styles.failure} role="alert">
+          {t('social.failed', { name: failed.name })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

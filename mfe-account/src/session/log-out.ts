@@ -1,0 +1,17 @@
+import { clearSession } from '@meridian/platform';
+import type { Platform } from '@meridian/platform';
+import { accountApi } from '../api/account-api.ts';
+
+/**
+ * Logs out: the server revokes the session (access and refresh token), then the session is cleared
+ * here, which makes the shell close the live connection and reopen it as a visitor.
+ */
+export async function logOut(platform: Platform, message: string): Promise<void> {
+  try {
+    await accountApi.logout(platform.api);
+  } finally {
+    clearSession();
+    platform.toast(message, 'info');
+    platform.navigate('/');
+  }
+}

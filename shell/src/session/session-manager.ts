@@ -1,0 +1,63 @@
+import { API_PATHS, SUCCESS_CODE } from '@meridian/contracts';
+import type { SessionResult } from '@meridian/contracts';
+import { accessTokenAtom, accountModeAtom, clearSession, sessionStore, setSession, userAtom } from '@meridian/platform';
+
+/** Refresh a minute before the access token runs out (≈15 min). */
+const REFRESH_MARGIN_MS = 60_000;
+const DEFAULT_ACCESS_TTL_MS = 15 * 60_000;
+
+let inFlight: Promise<boolean> | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function schedule(ms: number): void {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => void refreshAccessToken(), Math.max(5_000, ms - REFRESH_MARGIN_MS));
+}
+
+/**
+ * Trades the HttpOnly refresh cookie for a new access token (the cookie rotates). One call at a time:
+ * concurrent 401s share it. False means there is no session any more; the store is cleared.
+ */
+export function refreshAccessToken(): Promise<boolean> {
+  inFlight ??= (async () => {
+    try {
+      const response = await fetch(API_PATHS.refresh, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      const payload = (await response.json().catch(() => null)) as { code?: string; result?: SessionResult } | null;
+      if (!response.ok || payload?.code !== SUCCESS_CODE || !payload.result) {
+        // Only a definite refusal ends the session; a network hiccup keeps it for the next try.
+        if (response.status === 401 || payload?.code === '401') clearSession();
+        return false;
+      }
+      const { user, token, expiresIn } = payload.result;
+      setSession({ id: user.id, email: user.email ?? user.walletAddress ?? '', role: user.role }, token);
+      sessionStore.set(accountModeAtom, user.accountMode);
+      schedule(expiresIn * 1000);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+/**
+ * Keeps the session alive across reloads (the access token lives in memory only): a browser that
+ * was signed in gets a fresh token at start, and a new token is always scheduled for renewal.
+ */
+export function startSessionKeeping(): void {
+  if (sessionStore.get(userAtom)) void refreshAccessToken();
+  sessionStore.sub(accessTokenAtom, () => {
+    if (sessionStore.get(accessTokenAtom)) {
+      if (!inFlight) schedule(DEFAULT_ACCESS_TTL_MS);
+    } else if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+  });
+}
