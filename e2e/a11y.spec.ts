@@ -7,6 +7,8 @@ const PAGES = [
   { path: '/help/faq', ready: 'mfe-help' },
   { path: '/help', ready: 'mfe-help' },
   { path: '/pass/login', ready: 'mfe-account' },
+  { path: '/pass/register', ready: 'mfe-account' },
+  { path: '/pass/reset', ready: 'mfe-account' },
 ] as const;
 
 for (const { path, ready } of PAGES) {
@@ -23,4 +25,25 @@ test('/kf.html has no WCAG 2 A/AA violations (axe)', async ({ page }) => {
   await expect(page.getByTestId('kf-open-form')).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('the account screens of a signed-in user have no WCAG 2 A/AA violations (axe)', async ({ page }) => {
+  const email = `axe-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+  await page.request.post('/api/swx/customer/login/sendCode', { data: { email, purpose: 'register', language: 'en' } });
+  const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).result as { text: string }[];
+  const code = /\b(\d{6})\b/.exec(mails[0]!.text)![1]!;
+  await page.goto('/pass/register');
+  await page.request.post('/api/swx/customer/login/register', { data: { email, password: 'axe pass 1', code, language: 'en' } });
+  // The register call set the refresh cookie in this browser: the shell renews the session on load.
+  await page.evaluate((mail) => localStorage.setItem('meridian.user', JSON.stringify({ id: 'pending', email: mail, role: 'user' })), email);
+  for (const [path, testId] of [
+    ['/profile', 'balances'],
+    ['/profile/settings', 'session-item'],
+    ['/profile/notification', 'notification'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });

@@ -117,6 +117,29 @@ if (process.env.DATABASE_URL) {
 }
 
 const port = await freePort();
+// A local OpenID Connect provider on loopback stands in for Google in the social-login journeys.
+const oidcPort = await freePort();
+const oidcClient = { id: 'meridian-e2e', secret: `e2e-${process.pid}-${Date.now()}-oidc-secret` };
+const oidc = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'e2e/oidc/local-provider.ts',
+    String(oidcPort),
+    oidcClient.id,
+    oidcClient.secret,
+    `http://127.0.0.1:${port}/api/loginCallback/google`,
+  ],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const e2eExtraEnv = {
+  // The origin the browser uses: social logins return to it and wallet messages name it.
+  SITE_ORIGIN: `http://127.0.0.1:${port}`,
+  MERIDIAN_OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  MERIDIAN_OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
+  MERIDIAN_OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
+};
 const operatorToken = `e2e-${process.pid}-${Date.now()}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-data-'));
 console.log(`\n=== composed site for e2e on port ${port}`);
@@ -130,9 +153,13 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts'
     MERIDIAN_LOG: 'silent',
     DATABASE_URL: '',
     MERIDIAN_ADMIN_TOKEN: operatorToken,
+    // The e2e suites sign many users in from one address; per-address limits are tested in the API suite.
+    MERIDIAN_RATE_LIMIT_SCALE: '20',
+    ...e2eExtraEnv,
   },
 });
 try {
+  await waitFor(`http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`, 60_000);
   await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000);
   const pwJson = join(reports, 'playwright.json');
   ok =
@@ -153,6 +180,7 @@ try {
   ok = false;
 } finally {
   server.kill('SIGTERM');
+  oidc.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
-import { openDatabase, seedDatabase } from '@meridian/api';
+import { openDatabase, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
 import { readFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
@@ -40,6 +40,12 @@ const app = await buildSiteServer({
     db: database.db,
     siteOrigin: process.env.SITE_ORIGIN ?? `http://localhost:${port}`,
     operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
+    // Mail goes out over SMTP when MERIDIAN_SMTP_URL is set; otherwise into the outbox folder,
+    // readable at /api/dev/outbox unless NODE_ENV is production.
+    mail: { outboxDir: join(dataDir, 'outbox'), smtpUrl: process.env.MERIDIAN_SMTP_URL, from: process.env.MERIDIAN_MAIL_FROM },
+    devOutbox: process.env.NODE_ENV !== 'production' && !process.env.MERIDIAN_SMTP_URL,
+    socialProviders: socialProvidersFromEnv(process.env),
+    rateLimitScale: Number(process.env.MERIDIAN_RATE_LIMIT_SCALE ?? 1) || 1,
   },
   artifacts,
   rollouts,

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { Wallet } from 'ethers';
+import { expect, test } from './fixtures.ts';
+import { injectEthereumWallet, injectTronLink, newTronAccount, walletCalls } from './test-wallets.ts';
+
+const GERMAN = JSON.parse(readFileSync(new URL('../mfe-account/src/locales/de.json', import.meta.url), 'utf8')) as {
+  wallet: { rejected: string };
+};
+const ALLOWED_ETHEREUM_CALLS = new Set(['eth_requestAccounts', 'eth_accounts', 'eth_chainId', 'personal_sign']);
+
+test('an Ethereum wallet signs in with a real EIP-4361 signature; its nonce cannot be replayed', async ({ page }) => {
+  const wallet = Wallet.createRandom();
+  await injectEthereumWallet(page, wallet);
+  await page.goto('/pass/login');
+  const signedIn = page.waitForRequest((r) => r.url().endsWith('/login/loginByWallet'));
+  await page.getByTestId('wallet-login').getByRole('button', { name: 'Test Wallet' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('profile-identity')).toHaveText(wallet.address);
+  await expect(page.getByTestId('demo-badge')).toBeVisible();
+  await expect(page.getByTestId('figure-baseBalance')).toHaveText('$100,000.00');
+
+  // Nothing but accounts, the chain id and one message signature was asked of the wallet.
+  const calls = await walletCalls(page);
+  expect(calls).toContain('personal_sign');
+  expect(calls.filter((c) => !ALLOWED_ETHEREUM_CALLS.has(c))).toEqual([]);
+
+  // The same signed message sent again is refused: the nonce was spent.
+  const body = (await signedIn).postDataJSON() as { message: string };
+  expect(body.message).toContain('wants you to sign in with your Ethereum account:');
+  const replay = await page.request.post('/api/swx/customer/login/loginByWallet', { data: (await signedIn).postDataJSON() });
+  expect((await replay.json()).code).toBe('10095');
+});
+
+test('TronLink signs in with signMessageV2', async ({ page }) => {
+  const account = newTronAccount();
+  await injectTronLink(page, account);
+  await page.goto('/pass/login');
+  await page.getByTestId('wallet-login').getByRole('button', { name: 'TronLink (Tron)' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('profile-identity')).toHaveText(account.address);
+  expect(await walletCalls(page)).toEqual(['tron_requestAccounts', 'signMessageV2']);
+});
+
+test('without a wallet, and when the person declines, the page says so in the chosen language and signs nobody in', async ({ page }) => {
+  await page.goto('/pass/login');
+  await page.getByTestId('wallet-login').getByRole('button', { name: 'Ethereum wallet' }).click();
+  await expect(page.getByTestId('wallet-error')).toHaveText(/No wallet found/);
+  await page.getByTestId('wallet-login').getByRole('button', { name: 'TronLink (Tron)' }).click();
+  await expect(page.getByTestId('wallet-error')).toHaveText(/No wallet found/);
+  await expect(page).toHaveURL(/\/pass\/login$/);
+});
+
+test('a declined signature leaves the visitor signed out, with the message in German', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('meridian.lang', 'de'));
+  await injectEthereumWallet(page, Wallet.createRandom(), { rejectSignature: true });
+  await page.goto('/pass/login');
+  await page.getByTestId('wallet-login').getByRole('button', { name: 'Test Wallet' }).click();
+  const error = page.getByTestId('wallet-error');
+  await expect(error).toBeVisible();
+  await expect(error).toHaveText(GERMAN.wallet.rejected);
+  await expect(page).toHaveURL(/\/pass\/login$/);
+});
