@@ -31,7 +31,7 @@ test('an Ethereum wallet signs in with a real EIP-4361 signature; its nonce cann
   expect((await replay.json()).code).toBe('10095');
 });
 
-test('TronLink signs in with signMessageV2', async ({ page }) => {
+test('TronLink signs in with signMessageV2; the new demo account is told funding needs the real one', async ({ page }) => {
   const account = newTronAccount();
   await injectTronLink(page, account);
   await page.goto('/pass/login');
@@ -39,6 +39,14 @@ test('TronLink signs in with signMessageV2', async ({ page }) => {
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-identity')).toHaveText(account.address);
   expect(await walletCalls(page)).toEqual(['tron_requestAccounts', 'signMessageV2']);
+
+  // A new account is in demo: funding says the demo account cannot use it, and offers the switch.
+  await page.goto('/profile/balance');
+  await expect(page.getByTestId('demo-gate')).toContainText('The demo account cannot use this. Switch to your real account.');
+  await page.getByTestId('demo-gate-switch').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
+  await expect(page.getByTestId('demo-gate')).toHaveCount(0);
+  await expect(page.getByTestId('demo-badge')).toHaveCount(0);
 });
 
 test('without a wallet, and when the person declines, the page says so in the chosen language and signs nobody in', async ({ page }) => {

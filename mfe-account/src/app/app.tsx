@@ -10,6 +10,7 @@ import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { NAMESPACE } from '../locales/load-namespace.ts';
 import { PlatformProvider } from './platform-context.tsx';
+import { RequireRealAccount } from './require-real-account.tsx';
 import { RequireSession } from './require-session.tsx';
 
 const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4', 'items.i5', 'items.i6'] as const;
@@ -41,7 +42,9 @@ export function App({ platform }: RemoteProps) {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/profile/settings" element={<SettingsPage />} />
             <Route path="/profile/notification" element={<NotificationsPage />} />
-            <Route path="/profile/balance" element={<Planned page="balance" />} />
+            <Route element={<RequireRealAccount />}>
+              <Route path="/profile/balance" element={<Planned page="balance" />} />
+            </Route>
             <Route path="/profile/invite" element={<Planned page="invite" />} />
           </Route>
           <Route path="*" element={<Navigate to="/profile" replace />} />

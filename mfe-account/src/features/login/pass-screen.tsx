@@ -11,7 +11,10 @@ export function PassScreen({ title, lead, testId, children }: { title: string; l
     <main className={styles.screen} data-testid={testId}>
       <div className={styles.card}>
         <Link to="/" className={styles.back} reloadDocument={false}>
-          ← {t('pass.back')}
+          <span className={styles.backArrow} aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('pass.back')}
         </Link>
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.lead}>{lead}</p>

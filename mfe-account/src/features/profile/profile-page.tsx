@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { Bell, CircleHelp, Gift, Settings, Wallet } from 'lucide-react';
 import { DEMO_START_BALANCE } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, PublicUserInfo } from '@meridian/contracts';
-import { accountModeAtom, formatDate, formatDateTime, formatMoney, sessionStore, useLanguage, useT } from '@meridian/platform';
+import { formatDate, formatDateTime, formatMoney, useLanguage, useT } from '@meridian/platform';
 import { Button, ErrorState, LoadingState } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { usePlatform } from '../../app/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { logOut } from '../../session/log-out.ts';
+import { useSwitchMode } from '../../session/use-switch-mode.ts';
 import { useAccount } from './use-account.ts';
 import styles from './profile.module.css';
 
@@ -26,23 +27,8 @@ function atDemoStart(account: AccountFigures): boolean {
 
 function ModeSwitch({ mode, onSwitched }: { mode: AccountModeName; onSwitched: () => void }) {
   const { t } = useT(NAMESPACE);
-  const platform = usePlatform();
-  const [busy, setBusy] = useState(false);
-  const choose = async (next: AccountModeName) => {
-    if (next === mode || busy) return;
-    setBusy(true);
-    try {
-      await accountApi.switchMode(platform.api, next);
-      sessionStore.set(accountModeAtom, next);
-      // SPEC §4: every switch says which account is now in use.
-      platform.toast(t(next === 'real' ? 'profile.switchToReal' : 'profile.switchToDemo'), 'info');
-      onSwitched();
-    } catch (error) {
-      platform.toast(t(failureKey(error), { ns: 'common' }), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { switchTo, busy } = useSwitchMode(onSwitched);
+  const choose = (next: AccountModeName) => (next === mode ? undefined : switchTo(next));
   return (
     <div className={styles.modes} role="group" aria-label={t('profile.mode')} data-testid="mode-switch">
       {(['demo', 'real'] as const).map((m) => (
