@@ -66,6 +66,7 @@ const platform: Platform = {
   i18n,
   navigate,
   toast: showToast,
+  renewSession: refreshAccessToken,
 };
 
 const federationReady = loadRollout().then(registerRollout);

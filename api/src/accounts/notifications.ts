@@ -1,7 +1,9 @@
+import type { NOTIFICATION_KINDS } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { notifications } from '../db/schema.ts';
 
-export type NotificationKind = 'welcome' | 'newDevice' | 'passwordChanged' | 'passwordReset';
+/** The kinds the contracts list, so every kind the server makes has its words on the client. */
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Records a notification for its owner; the client words it by kind in the reader's language. */
 export async function notify(db: Database, userId: string, kind: NotificationKind, params: Record<string, string> = {}): Promise<void> {

@@ -90,15 +90,18 @@ export async function findOrCreateWalletUser(db: Database, chain: WalletChain, a
 /** What an OpenID Connect provider says of the person signing in. */
 export interface SocialClaims {
   provider: string;
+  /** The provider's name as people know it (notifications say it). */
+  providerName: string;
   subject: string;
   email: string | null;
   emailVerified: boolean;
 }
 
 /**
- * The account of a provider identity. A first sign-in joins the account of the same email when the
- * provider vouches for that email, and makes a new account otherwise; an unvouched email that
- * belongs to another account is refused (10007), so nobody takes an account over through a provider.
+ * The account of a provider identity. A first sign-in joins the account of the same email only when
+ * the provider vouches for that email; otherwise it makes a new account, which takes the email only
+ * when vouched for too. So an identity whose email claim is unverified can neither enter nor reserve
+ * somebody else's account (an unvouched email that belongs to an account is refused with 10007).
  */
 export async function findOrCreateSocialUser(db: Database, claims: SocialClaims, language: string): Promise<UserRow> {
   const linked = async () => {
@@ -113,13 +116,19 @@ export async function findOrCreateSocialUser(db: Database, claims: SocialClaims,
   const email = claims.email?.toLowerCase() ?? null;
   const sameEmail = email ? await findUserByEmail(db, email) : undefined;
   if (sameEmail && !claims.emailVerified) throw new ApiFailure('10007', 'email already registered');
+  const created = sameEmail
+    ? undefined
+    : await createUser(db, { email: claims.emailVerified ? email : null, passwordHash: null, language });
+  const user = (sameEmail ?? created)!;
   try {
-    const user = sameEmail ?? (await createUser(db, { email, passwordHash: null, language }));
     await db.insert(socialIdentities).values({ provider: claims.provider, subject: claims.subject, userId: user.id, email });
+    if (sameEmail) await notify(db, user.id, 'providerLinked', { provider: claims.providerName });
     return user;
   } catch (error) {
     const winner = isUniqueViolation(error) ? await linked() : undefined;
     if (!winner) throw error;
+    // Another first sign-in of the same identity won the race: the account made here is not needed.
+    if (created) await db.delete(users).where(eq(users.id, created.id));
     return winner;
   }
 }

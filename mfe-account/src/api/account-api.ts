@@ -35,8 +35,6 @@ export const accountApi = {
   socialProviders: (api: ApiClient) => api.get(API_PATHS.socialProviders, { result: socialProvidersResult }),
   loginBySocial: (api: ApiClient, body: { provider: string; language: LanguageCode; returnTo: string }) =>
     api.post(API_PATHS.loginBySocial, { body, result: socialStartResult }),
-  /** Trades the refresh cookie for an access token (after a provider sent the browser back). */
-  refresh: (api: ApiClient) => api.post(API_PATHS.refresh, { result: sessionResult }),
   logout: (api: ApiClient) => api.post(API_PATHS.logout, { result: z.null() }),
   userInfo: (api: ApiClient) => api.post(API_PATHS.getUserInfo, { result: userInfoResult }),
   switchMode: (api: ApiClient, mode: AccountModeName) => api.post(API_PATHS.switchMode, { body: { mode }, result: userInfoResult }),

@@ -2,10 +2,18 @@ import type { SessionResult } from '@meridian/contracts';
 import { accountModeAtom, sessionStore, setSession } from '@meridian/platform';
 import type { Platform } from '@meridian/platform';
 
-/** Where to go after signing in: the `redirect` query parameter when it is a local path, else `/profile`. */
-export function afterSignInPath(search: string = window.location.search): string {
+/** A path of this site: one slash, then no backslash or white space anywhere (URL parsing drops tabs). */
+const LOCAL_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+/**
+ * Where to go after signing in: the `redirect` query parameter when it is a path of this site (not a
+ * sign-in page), else `/profile`. `/\\evil.example` or a tab after the slash would leave the site once
+ * resolved, so anything unusual is refused, and the resolved address must keep the site's origin.
+ */
+export function afterSignInPath(search: string = window.location.search, origin: string = window.location.origin): string {
   const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/pass') ? target : '/profile';
+  if (!target || !LOCAL_PATH.test(target) || target.startsWith('/pass')) return '/profile';
+  return new URL(target, origin).origin === origin ? target : '/profile';
 }
 
 /**

@@ -17,6 +17,11 @@ export interface Platform {
   /** Client-side navigation through the shared history (single-spa's navigateToUrl). */
   navigate: (url: string) => void;
   toast: (text: string, kind?: 'info' | 'success' | 'error') => void;
+  /**
+   * Trades the HttpOnly refresh cookie for a new access token and puts the session in the store (true
+   * when signed in). One renewal at a time for the whole page: the refresh token rotates on each use.
+   */
+  renewSession: () => Promise<boolean>;
 }
 
 export interface RemoteProps {

@@ -37,9 +37,9 @@ export function socialProvidersFromEnv(env: NodeJS.ProcessEnv): SocialProviderCo
   });
 }
 
-/** A login in progress lives 10 minutes; its state also rides in a cookie that binds it to this browser. */
+/** A login in progress lives 10 minutes; a cookie named after its state binds it to this browser. */
 const FLOW_TTL_MS = 10 * 60_000;
-const FLOW_COOKIE = 'meridian_oidc';
+const flowCookie = (state: string) => `meridian_oidc_${state}`;
 const CALLBACK_PREFIX = '/api/loginCallback';
 const LOGIN = `${CUSTOMER_API}/login`;
 
@@ -107,7 +107,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
       expiresAt: new Date(Date.now() + FLOW_TTL_MS),
     });
     // Lax, not Strict: the provider sends the browser back with a cross-site top-level navigation.
-    reply.setCookie(FLOW_COOKIE, state, {
+    reply.setCookie(flowCookie(state), '1', {
       path: CALLBACK_PREFIX,
       httpOnly: true,
       secure: true,
@@ -152,14 +152,14 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
       config: ipLimit(30, 10, limitScale),
     },
     async (request, reply) => {
+      const { state } = request.query;
       const fail = (code: string) => {
-        reply.clearCookie(FLOW_COOKIE, { path: CALLBACK_PREFIX });
+        if (state && /^[\w-]{1,100}$/.test(state)) reply.clearCookie(flowCookie(state), { path: CALLBACK_PREFIX });
         return reply.redirect(`/pass/login?social=failed&code=${code}`, 303);
       };
       const provider = providers.find((p) => p.id === request.params.provider);
-      const { state } = request.query;
-      // The flow must have started in this very browser: its cookie carries the state.
-      if (!provider || !state || request.cookies[FLOW_COOKIE] !== state) return fail('10096');
+      // The flow must have started in this very browser: it holds the cookie named after the state.
+      if (!provider || !state || request.cookies[flowCookie(state)] !== '1') return fail('10096');
       const [flow] = await db.delete(socialLoginFlows).where(eq(socialLoginFlows.state, state)).returning();
       if (!flow || flow.provider !== provider.id || flow.expiresAt.getTime() < Date.now()) return fail('10096');
       if (request.query.error) return fail('10096');
@@ -180,14 +180,18 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
           email = typeof info.email === 'string' ? info.email : null;
           emailVerified = info.email_verified === true;
         }
-        const user = await findOrCreateSocialUser(db, { provider: provider.id, subject: claims.sub, email, emailVerified }, flow.language);
+        const user = await findOrCreateSocialUser(
+          db,
+          { provider: provider.id, providerName: provider.name, subject: claims.sub, email, emailVerified },
+          flow.language,
+        );
         await signIn(db, user, request, reply);
       } catch (error) {
         if (error instanceof ApiFailure) return fail(error.code);
         request.log.warn({ err: error, provider: provider.id }, 'social login failed');
         return fail('10096');
       }
-      reply.clearCookie(FLOW_COOKIE, { path: CALLBACK_PREFIX });
+      reply.clearCookie(flowCookie(flow.state), { path: CALLBACK_PREFIX });
       const next = new URLSearchParams({ social: 'ok', redirect: flow.returnTo });
       return reply.redirect(`/pass/login?${next.toString()}`, 303);
     },

@@ -36,7 +36,9 @@ async function verifyEthereum(message: string, signature: string, site: URL): Pr
     throw badSignature();
   }
   // The scheme is optional in EIP-4361; when the message names one it must be the site's.
-  if (new URL(parsed.uri).origin !== site.origin || (parsed.scheme && `${parsed.scheme}:` !== site.protocol)) throw badSignature();
+  if (!URL.canParse(parsed.uri) || new URL(parsed.uri).origin !== site.origin || (parsed.scheme && `${parsed.scheme}:` !== site.protocol)) {
+    throw badSignature();
+  }
   const outcome = await parsed.verify({ signature, domain: site.host }, { suppressExceptions: true });
   if (!outcome.success) throw badSignature();
   return { address: getAddress(parsed.address), nonce: parsed.nonce };
@@ -115,13 +117,17 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asy
     },
     async (request, reply) => {
       const { chain, address, message, signature, language } = request.body;
-      await limits.consume('wallet', address.toLowerCase());
+      // Counted per caller and address, so nobody can lock another person's wallet out from elsewhere.
+      const attempt = `${request.ip}:${address.toLowerCase()}`;
+      await limits.consume('wallet', attempt);
       const signed = chain === 'ethereum' ? await verifyEthereum(message, signature, site) : verifyTron(message, signature, site);
       const claimed = chain === 'ethereum' ? address.toLowerCase() === signed.address.toLowerCase() : address === signed.address;
       if (!claimed) throw badSignature();
       await spendNonce(db, chain, signed.nonce);
       const user = await findOrCreateWalletUser(db, chain, signed.address, language);
-      return ok(await signIn(db, user, request, reply));
+      const answer = await signIn(db, user, request, reply);
+      await limits.reward('wallet', attempt);
+      return ok(answer);
     },
   );
 };

@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOrCreateSocialUser } from '../../../src/accounts/users.ts';
+import type { DatabaseHandle } from '../../../src/db/database.ts';
+import { notifications, users } from '../../../src/db/schema.ts';
 import { socialProvidersFromEnv } from '../../../src/routes/login/social-routes.ts';
+import { freshEmail, signUp } from '../../accounts-helpers.ts';
 import { createTestApi } from '../../helpers.ts';
 
 const LOGIN = '/api/swx/customer/login';
@@ -9,6 +14,7 @@ const LOGIN = '/api/swx/customer/login';
 // what the server refuses without one.
 describe('social login over OpenID Connect', () => {
   let app: FastifyInstance;
+  let database: DatabaseHandle;
   let close: () => Promise<void>;
   beforeAll(async () => {
     const providers = socialProvidersFromEnv({
@@ -18,7 +24,7 @@ describe('social login over OpenID Connect', () => {
       MERIDIAN_OIDC_MICROSOFT_ISSUER: 'http://127.0.0.1:9/ms',
       MERIDIAN_OIDC_MICROSOFT_CLIENT_ID: 'meridian',
     });
-    ({ app, close } = await createTestApi({ rateLimits: false, socialProviders: providers }));
+    ({ app, database, close } = await createTestApi({ rateLimits: false, socialProviders: providers }));
   });
   afterAll(async () => close());
 
@@ -58,5 +64,39 @@ describe('social login over OpenID Connect', () => {
       expect(res.headers.location).toBe('/pass/login?social=failed&code=10096');
       expect(res.cookies.find((c) => c.name === 'meridian_refresh')).toBeUndefined();
     }
+  });
+
+  describe('which account a provider identity enters', () => {
+    const claims = (subject: string, email: string, emailVerified: boolean, provider = 'microsoft') => ({
+      provider,
+      providerName: provider === 'google' ? 'Google' : 'Microsoft',
+      subject,
+      email,
+      emailVerified,
+    });
+
+    it('an unverified email claim neither enters nor reserves the account of that email', async () => {
+      const victim = freshEmail('victim');
+      const first = await findOrCreateSocialUser(database.db, claims(`sub-${victim}`, victim, false), 'en');
+      expect(first.email).toBeNull();
+      // Later the real owner signs in with a provider that vouches for the address: a different account.
+      const owner = await findOrCreateSocialUser(database.db, claims(`g-${victim}`, victim, true, 'google'), 'en');
+      expect(owner.id).not.toBe(first.id);
+      expect(owner.email).toBe(victim);
+      // And an unverified claim of an email that has an account is refused.
+      await expect(findOrCreateSocialUser(database.db, claims(`other-${victim}`, victim, false), 'en')).rejects.toMatchObject({
+        code: '10007',
+      });
+    });
+
+    it('a vouched-for email joins the account of that email, which is told about it; the same identity comes back to it', async () => {
+      const { email, userId } = await signUp(app, freshEmail('linked'));
+      const user = await findOrCreateSocialUser(database.db, claims(`g-${email}`, email.toUpperCase(), true, 'google'), 'en');
+      expect(user.id).toBe(userId);
+      const told = await database.db.select().from(notifications).where(eq(notifications.userId, userId));
+      expect(told.map((n) => [n.kind, (n.params as Record<string, string>).provider])).toContainEqual(['providerLinked', 'Google']);
+      expect((await findOrCreateSocialUser(database.db, claims(`g-${email}`, email, true, 'google'), 'en')).id).toBe(userId);
+      expect(await database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    });
   });
 });

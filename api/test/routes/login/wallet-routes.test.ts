@@ -133,6 +133,14 @@ describe('wallet login: real signatures, verified on the server', () => {
     expect(res.json().code).toBe('10094');
   });
 
+  it('a message whose URI cannot be read is a bad signature, not a server error', async () => {
+    const wallet = Wallet.createRandom();
+    const message = siwe(wallet, await nonceFor('ethereum'), { uri: 'http://127.0.0.1:99999' });
+    const res = await login({ chain: 'ethereum', address: wallet.address, message, signature: await wallet.signMessage(message) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe('10094');
+  });
+
   describe('Tron (signMessageV2)', () => {
     const tronAccount = () => {
       const privateKey = Wallet.createRandom().privateKey.slice(2);
@@ -171,5 +179,41 @@ describe('wallet login: real signatures, verified on the server', () => {
         '10095',
       );
     });
+  });
+});
+
+describe('wallet login limits', () => {
+  it('junk sign-ins naming an address from one place do not lock that wallet out elsewhere', async () => {
+    const { app, close } = await createTestApi({ siteOrigin: SITE });
+    try {
+      const wallet = Wallet.createRandom();
+      const junk = { chain: 'ethereum', address: wallet.address, message: 'not a message', signature: '0x00' };
+      const codes: string[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const res = await app.inject({ method: 'POST', url: `${LOGIN}/loginByWallet`, payload: junk, remoteAddress: '10.0.0.66' });
+        codes.push(res.json().code);
+      }
+      expect(codes.at(-1)).toBe('429');
+      const n = (await app.inject({ method: 'GET', url: `${LOGIN}/walletNonce?chain=ethereum`, remoteAddress: '10.0.0.7' })).json().result;
+      const message = new SiweMessage({
+        domain: n.domain,
+        address: wallet.address,
+        statement: n.statement,
+        uri: n.uri,
+        version: '1',
+        chainId: 1,
+        nonce: n.nonce,
+        issuedAt: n.issuedAt,
+      }).prepareMessage();
+      const res = await app.inject({
+        method: 'POST',
+        url: `${LOGIN}/loginByWallet`,
+        payload: { chain: 'ethereum', address: wallet.address, message, signature: await wallet.signMessage(message) },
+        remoteAddress: '10.0.0.7',
+      });
+      expect(res.json().code).toBe('200');
+    } finally {
+      await close();
+    }
   });
 });

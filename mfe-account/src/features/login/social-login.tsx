@@ -5,7 +5,7 @@ import { Button } from '@meridian/ui';
 import { accountApi } from '../../api/account-api.ts';
 import { usePlatform } from '../../app/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
-import { afterSignInPath, completeSignIn } from '../../session/complete-sign-in.ts';
+import { afterSignInPath } from '../../session/complete-sign-in.ts';
 import styles from './pass.module.css';
 
 type Provider = { id: string; name: string };
@@ -29,10 +29,13 @@ export function useSocialReturn(): SocialReturn {
   const finishing = outcome.kind === 'finishing';
   useEffect(() => {
     if (!finishing) return;
-    accountApi.refresh(platform.api).then(
-      (session) => completeSignIn(platform, session),
-      () => setOutcome({ kind: 'failed', messageKey: messageKeyForCode('10096') }),
-    );
+    // The shell's renewal, not a call of our own: it is the page's one refresh at a time, and a
+    // second refresh racing it with the same cookie would look like a stolen token and end the session.
+    void platform
+      .renewSession()
+      .then((signedIn) =>
+        signedIn ? platform.navigate(afterSignInPath()) : setOutcome({ kind: 'failed', messageKey: messageKeyForCode('10096') }),
+      );
   }, [finishing, platform]);
   return outcome;
 }
