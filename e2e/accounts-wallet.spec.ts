@@ -52,9 +52,9 @@ test('TronLink signs in with signMessageV2; the new demo account is told funding
 test('without a wallet, and when the person declines, the page says so in the chosen language and signs nobody in', async ({ page }) => {
   await page.goto('/pass/login');
   await page.getByTestId('wallet-login').getByRole('button', { name: 'Ethereum wallet' }).click();
-  await expect(page.getByTestId('wallet-error')).toHaveText(/No wallet found/);
+  await expect(page.getByTestId('wallet-login-error')).toHaveText(/No wallet found/);
   await page.getByTestId('wallet-login').getByRole('button', { name: 'TronLink (Tron)' }).click();
-  await expect(page.getByTestId('wallet-error')).toHaveText(/No wallet found/);
+  await expect(page.getByTestId('wallet-login-error')).toHaveText(/No wallet found/);
   await expect(page).toHaveURL(/\/pass\/login$/);
 });
 
@@ -63,7 +63,7 @@ test('a declined signature leaves the visitor signed out, with the message in Ge
   await injectEthereumWallet(page, Wallet.createRandom(), { rejectSignature: true });
   await page.goto('/pass/login');
   await page.getByTestId('wallet-login').getByRole('button', { name: 'Test Wallet' }).click();
-  const error = page.getByTestId('wallet-error');
+  const error = page.getByTestId('wallet-login-error');
   await expect(error).toBeVisible();
   await expect(error).toHaveText(GERMAN.wallet.rejected);
   await expect(page).toHaveURL(/\/pass\/login$/);

@@ -14,6 +14,21 @@ import { auth } from '../../accounts-helpers.ts';
 const LOGIN = '/api/swx/customer/login';
 const SITE = 'http://127.0.0.1:4321';
 
+/** An EIP-4361 message for a nonce, as a wallet-facing page builds it. */
+const siwe = (wallet: { address: string }, n: WalletNonceResult, overrides: Partial<SiweMessage> = {}) =>
+  new SiweMessage({
+    domain: n.domain,
+    address: wallet.address,
+    statement: n.statement,
+    uri: n.uri,
+    version: '1',
+    chainId: 1,
+    nonce: n.nonce,
+    issuedAt: n.issuedAt,
+    expirationTime: n.expiresAt,
+    ...overrides,
+  }).prepareMessage();
+
 describe('wallet login: real signatures, verified on the server', () => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
@@ -29,20 +44,6 @@ describe('wallet login: real signatures, verified on the server', () => {
     return res.json().result as WalletNonceResult;
   };
   const login = (body: Record<string, string>) => app.inject({ method: 'POST', url: `${LOGIN}/loginByWallet`, payload: body });
-
-  const siwe = (wallet: { address: string }, n: WalletNonceResult, overrides: Partial<SiweMessage> = {}) =>
-    new SiweMessage({
-      domain: n.domain,
-      address: wallet.address,
-      statement: n.statement,
-      uri: n.uri,
-      version: '1',
-      chainId: 1,
-      nonce: n.nonce,
-      issuedAt: n.issuedAt,
-      expirationTime: n.expiresAt,
-      ...overrides,
-    }).prepareMessage();
 
   it('the nonce names this site and carries a translated statement', async () => {
     const n = await nonceFor('ethereum', 'de');
@@ -195,16 +196,7 @@ describe('wallet login limits', () => {
       }
       expect(codes.at(-1)).toBe('429');
       const n = (await app.inject({ method: 'GET', url: `${LOGIN}/walletNonce?chain=ethereum`, remoteAddress: '10.0.0.7' })).json().result;
-      const message = new SiweMessage({
-        domain: n.domain,
-        address: wallet.address,
-        statement: n.statement,
-        uri: n.uri,
-        version: '1',
-        chainId: 1,
-        nonce: n.nonce,
-        issuedAt: n.issuedAt,
-      }).prepareMessage();
+      const message = siwe(wallet, n, { expirationTime: undefined });
       const res = await app.inject({
         method: 'POST',
         url: `${LOGIN}/loginByWallet`,

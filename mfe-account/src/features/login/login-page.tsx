@@ -9,7 +9,7 @@ import { usePlatform } from '../../app/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { completeSignIn } from '../../session/complete-sign-in.ts';
 import { SocialLogin, useSocialReturn } from './social-login.tsx';
-import { WalletLogin } from '../wallet/wallet-login.tsx';
+import { WalletLogin } from './wallet-login.tsx';
 import { PassScreen } from './pass-screen.tsx';
 import { PasswordInput } from './password-input.tsx';
 import styles from './pass.module.css';

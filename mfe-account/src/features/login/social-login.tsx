@@ -6,7 +6,7 @@ import { accountApi } from '../../api/account-api.ts';
 import { usePlatform } from '../../app/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { afterSignInPath } from '../../session/complete-sign-in.ts';
-import styles from './pass.module.css';
+import { SignInAlternative } from './sign-in-alternative.tsx';
 
 type Provider = { id: string; name: string };
 
@@ -80,22 +80,12 @@ export function SocialLogin() {
   };
 
   return (
-    <section className={styles.alternative} aria-labelledby="social-login-title" data-testid="social-login">
-      <h2 id="social-login-title" className={styles.alternativeTitle}>
-        {t('social.title')}
-      </h2>
-      <div className={styles.alternativeButtons}>
-        {providers.map((provider) => (
-          <Button key={provider.id} variant="secondary" disabled={busy !== null} onClick={() => void start(provider)}>
-            {t('social.continueWith', { name: provider.name })}
-          </Button>
-        ))}
-      </div>
-      {failed ? (
-        <p className={styles.failure} role="alert">
-          {t('social.failed', { name: failed.name })}
-        </p>
-      ) : null}
-    </section>
+    <SignInAlternative id="social-login" title={t('social.title')} failure={failed ? t('social.failed', { name: failed.name }) : null}>
+      {providers.map((provider) => (
+        <Button key={provider.id} variant="secondary" disabled={busy !== null} onClick={() => void start(provider)}>
+          {t('social.continueWith', { name: provider.name })}
+        </Button>
+      ))}
+    </SignInAlternative>
   );
 }
