@@ -68,3 +68,17 @@ test('a declined signature leaves the visitor signed out, with the message in Ge
   await expect(error).toHaveText(GERMAN.wallet.rejected);
   await expect(page).toHaveURL(/\/pass\/login$/);
 });
+
+test('two tabs renewing the session at the same moment both stay signed in', async ({ page, context }) => {
+  const wallet = Wallet.createRandom();
+  await injectEthereumWallet(page, wallet);
+  await page.goto('/pass/login');
+  await page.getByTestId('wallet-login').getByRole('button', { name: 'Test Wallet' }).click();
+  await expect(page.getByTestId('profile-identity')).toHaveText(wallet.address);
+  const tabs = [page, await context.newPage(), await context.newPage()];
+  // Every tab renews its in-memory token from the one rotating refresh cookie as it loads.
+  for (let round = 0; round < 3; round += 1) {
+    await Promise.all(tabs.map((tab) => tab.goto('/profile')));
+    for (const tab of tabs) await expect(tab.getByTestId('profile-identity')).toHaveText(wallet.address);
+  }
+});

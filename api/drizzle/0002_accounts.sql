@@ -1,3 +1,9 @@
+CREATE TABLE "access_tokens" (
+	"hash" text PRIMARY KEY NOT NULL,
+	"session_id" uuid NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "accounts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -38,8 +44,6 @@ CREATE TABLE "notifications" (
 CREATE TABLE "sessions" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
-	"access_hash" text NOT NULL,
-	"access_expires_at" timestamp with time zone NOT NULL,
 	"refresh_hash" text NOT NULL,
 	"previous_refresh_hash" text,
 	"refresh_expires_at" timestamp with time zone NOT NULL,
@@ -105,17 +109,18 @@ CREATE TABLE "wallet_nonces" (
 	"used_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "access_tokens" ADD CONSTRAINT "access_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "known_devices" ADD CONSTRAINT "known_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "social_identities" ADD CONSTRAINT "social_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "access_tokens_session_idx" ON "access_tokens" USING btree ("session_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounts_user_mode_idx" ON "accounts" USING btree ("user_id","mode");--> statement-breakpoint
 CREATE UNIQUE INDEX "known_devices_pk" ON "known_devices" USING btree ("user_id","device_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_idx" ON "ledger_entries" USING btree ("user_id","mode","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sessions_access_idx" ON "sessions" USING btree ("access_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_refresh_idx" ON "sessions" USING btree ("refresh_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "social_identities_pk" ON "social_identities" USING btree ("provider","subject");--> statement-breakpoint

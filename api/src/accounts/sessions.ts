@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { knownDevices, sessions } from '../db/schema.ts';
+import { accessTokens, knownDevices, sessions } from '../db/schema.ts';
 import { newSecret, sha256 } from './secrets.ts';
 import { notify } from './notifications.ts';
 
@@ -58,14 +58,13 @@ export async function startSession(db: Database, userId: string, request: Fastif
   await db.insert(sessions).values({
     id: sessionId,
     userId,
-    accessHash: sha256(token),
-    accessExpiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000),
     refreshHash: sha256(refresh),
     refreshExpiresAt: new Date(now + REFRESH_TTL_SECONDS * 1000),
     deviceId: sha256(deviceId),
     userAgent,
     ip: request.ip,
   });
+  await db.insert(accessTokens).values({ hash: sha256(token), sessionId, expiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000) });
   const known = await db
     .insert(knownDevices)
     .values({ userId, deviceId: sha256(deviceId) })
@@ -89,8 +88,9 @@ export async function authenticate(db: Database, token: string | undefined): Pro
   const bare = token.startsWith('Bearer ') ? token.slice(7) : token;
   const [row] = await db
     .select({ userId: sessions.userId, sessionId: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.accessHash, sha256(bare)), gt(sessions.accessExpiresAt, new Date()), isNull(sessions.revokedAt)));
+    .from(accessTokens)
+    .innerJoin(sessions, eq(sessions.id, accessTokens.sessionId))
+    .where(and(eq(accessTokens.hash, sha256(bare)), gt(accessTokens.expiresAt, new Date()), isNull(sessions.revokedAt)));
   return row ?? null;
 }
 
@@ -120,14 +120,14 @@ export async function refreshSession(db: Database, presented: string | undefined
     await tx
       .update(sessions)
       .set({
-        accessHash: sha256(token),
-        accessExpiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000),
         previousRefreshHash: hash,
         refreshHash: sha256(refresh),
         refreshExpiresAt: new Date(now + REFRESH_TTL_SECONDS * 1000),
         lastUsedAt: new Date(now),
       })
       .where(eq(sessions.id, row.id));
+    await tx.delete(accessTokens).where(and(eq(accessTokens.sessionId, row.id), lt(accessTokens.expiresAt, new Date(now))));
+    await tx.insert(accessTokens).values({ hash: sha256(token), sessionId: row.id, expiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000) });
     setRefreshCookie(reply, refresh);
     return { kind: 'ok', userId: row.userId, token, expiresIn: ACCESS_TTL_SECONDS } as const;
   });

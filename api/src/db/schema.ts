@@ -208,8 +208,6 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    accessHash: text('access_hash').notNull(),
-    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     refreshHash: text('refresh_hash').notNull(),
     previousRefreshHash: text('previous_refresh_hash'),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
@@ -221,10 +219,26 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('sessions_access_idx').on(t.accessHash),
     uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
     index('sessions_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Access tokens of a session (only their SHA-256). Each renewal adds one and leaves the others to run
+ * out (≈15 minutes), so several tabs of one browser each keep a working token; revoking the session
+ * ends them all.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    hash: text('hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('access_tokens_session_idx').on(t.sessionId)],
 );
 
 /** Devices a user has signed in from (a long-lived random cookie); a new one raises a notification. */

@@ -15,17 +15,27 @@ function schedule(ms: number): void {
 }
 
 /**
+ * One refresh at a time across every tab of the site (Web Locks): the refresh token rotates on use and
+ * the server takes a second use of the previous one for theft, so two tabs must never present it together.
+ */
+async function postRefresh(): Promise<Response> {
+  const send = () => fetch(API_PATHS.refresh, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (!navigator.locks) return send();
+  let response: Response | undefined;
+  await navigator.locks.request('meridian.session-refresh', async () => {
+    response = await send();
+  });
+  return response!;
+}
+
+/**
  * Trades the HttpOnly refresh cookie for a new access token (the cookie rotates). One call at a time:
  * concurrent 401s share it. False means there is no session any more; the store is cleared.
  */
 export function refreshAccessToken(): Promise<boolean> {
   inFlight ??= (async () => {
     try {
-      const response = await fetch(API_PATHS.refresh, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
-      });
+      const response = await postRefresh();
       const payload = (await response.json().catch(() => null)) as { code?: string; result?: SessionResult } | null;
       if (!response.ok || payload?.code !== SUCCESS_CODE || !payload.result) {
         // Only a definite refusal ends the session; a network hiccup keeps it for the next try.

@@ -156,6 +156,18 @@ describe('sign-up, login, codes and sessions', () => {
     expect((await post('refresh', {}, { cookie })).statusCode).toBe(401);
   });
 
+  it('a renewal does not end the access tokens other tabs hold; logout ends them all', async () => {
+    const { token, cookie } = await signUp(app);
+    const second = await post('refresh', {}, { cookie });
+    const third = await post('refresh', {}, { cookie: refreshCookie(second) });
+    const tokens = [token, second.json().result.token as string, third.json().result.token as string];
+    const infoWith = (t: string) =>
+      app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: { authorization: t } });
+    for (const t of tokens) expect((await infoWith(t)).json().code).toBe('200');
+    await post('logout', {}, { authorization: tokens[2]!, cookie: refreshCookie(third) });
+    for (const t of tokens) expect((await infoWith(t)).statusCode).toBe(401);
+  });
+
   it('a password reset signs every device out and tells the user', async () => {
     const { email, token } = await signUp(app);
     await database.db
