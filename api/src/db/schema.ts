@@ -218,10 +218,7 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
-    index('sessions_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('sessions_refresh_idx').on(t.refreshHash), index('sessions_user_idx').on(t.userId)],
 );
 
 /**
