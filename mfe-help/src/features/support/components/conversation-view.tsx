@@ -5,7 +5,7 @@ import type { TicketAccess, TicketView } from '@meridian/contracts';
 import { supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import { Button, EmptyState, ErrorState, LoadingState, FormField, SubmitRow, schemaResolver } from '@meridian/ui';
+import { Button, EmptyState, ErrorState, formClasses, FormField, LoadingState, schemaResolver, SubmitRow } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { getTicket, replyTicket, supportImageUrl } from '../api/support-api.ts';
 import { ImageField } from './image-field.tsx';
@@ -88,7 +88,7 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
         <span className={styles.linkText} dir="ltr">
           {link}
         </span>
-        <div className={styles.actions}>
+        <div className={formClasses.actions}>
           <Button
             variant="secondary"
             onClick={() =>
@@ -118,11 +118,11 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
           </li>
         ))}
       </ol>
-      <p className={styles.hint}>{t('kf.waiting')}</p>
+      <p className={formClasses.hint}>{t('kf.waiting')}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <FormField label={t('kf.reply')} error={formState.errors.message?.message}>
           {(control) => (
-            <textarea {...control} className={styles.textarea} maxLength={2000} {...register('message')} data-testid="kf-reply" />
+            <textarea {...control} className={formClasses.textarea} maxLength={2000} {...register('message')} data-testid="kf-reply" />
           )}
         </FormField>
         <ImageField value={image} onChange={setImage} />

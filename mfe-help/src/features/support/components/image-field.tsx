@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
+import { Button, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { prepareImage } from './prepare-image.ts';
 import type { PreparedImage } from './prepare-image.ts';
-import styles from './support.module.css';
 
 /** Optional image: checked by content and reduced to the upload limit as soon as it is picked. */
 export function ImageField({ value, onChange }: { value: PreparedImage | null; onChange: (image: PreparedImage | null) => void }) {
@@ -13,8 +12,8 @@ export function ImageField({ value, onChange }: { value: PreparedImage | null; o
   const id = useId();
   const [busy, setBusy] = useState(false);
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
+    <div className={formClasses.field}>
+      <label className={formClasses.label} htmlFor={id}>
         {t('kf.image')}
       </label>
       <input
@@ -30,16 +29,16 @@ export function ImageField({ value, onChange }: { value: PreparedImage | null; o
           setBusy(false);
         }}
       />
-      <p className={styles.hint}>{t('kf.imageHint')}</p>
-      {busy ? <p className={styles.hint}>{t('kf.preparingImage')}</p> : null}
+      <p className={formClasses.hint}>{t('kf.imageHint')}</p>
+      {busy ? <p className={formClasses.hint}>{t('kf.preparingImage')}</p> : null}
       {value && !value.ok ? (
-        <p className={styles.error} role="alert">
+        <p className={formClasses.error} role="alert">
           {tc(value.key)}
         </p>
       ) : null}
       {value?.ok ? (
-        <div className={styles.actions}>
-          <span className={styles.hint}>{value.name}</span>
+        <div className={formClasses.actions}>
+          <span className={formClasses.hint}>{value.name}</span>
           <Button variant="secondary" onClick={() => onChange(null)}>
             {t('kf.removeImage')}
           </Button>

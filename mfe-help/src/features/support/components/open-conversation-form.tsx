@@ -5,7 +5,7 @@ import type { TicketAccess } from '@meridian/contracts';
 import { emailField, supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import { FormField, SubmitRow, schemaResolver } from '@meridian/ui';
+import { formClasses, FormField, schemaResolver, SubmitRow } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { openTicket, uploadImage } from '../api/support-api.ts';
 import { ImageField } from './image-field.tsx';
@@ -49,10 +49,10 @@ export function OpenConversationForm({ api, onOpened }: { api: ApiClient; onOpen
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="kf-open-form">
       <FormField label={t('kf.email')} error={errors.email?.message}>
-        {(control) => <input {...control} className={styles.input} type="email" autoComplete="email" {...register('email')} />}
+        {(control) => <input {...control} className={formClasses.input} type="email" autoComplete="email" {...register('email')} />}
       </FormField>
       <FormField label={t('kf.message')} error={errors.message?.message}>
-        {(control) => <textarea {...control} className={styles.textarea} maxLength={2000} {...register('message')} />}
+        {(control) => <textarea {...control} className={formClasses.textarea} maxLength={2000} {...register('message')} />}
       </FormField>
       <ImageField value={image} onChange={setImage} />
       <SubmitRow failure={failure} submitting={isSubmitting} label={t('kf.send')} busyLabel={t('kf.sending')} testId="kf-send" />
