@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { decimalString } from './envelope.ts';
 import { LANGUAGE_CODES } from './languages.ts';
+import { balanceFigures } from './live.ts';
 import type { LanguageCode } from './languages.ts';
 import { emailField } from './validation.ts';
 import { V } from './validation-keys.ts';
@@ -100,16 +100,7 @@ export type PublicUserInfo = z.infer<typeof publicUser>;
 export const sessionResult = z.object({ token: z.string(), expiresIn: z.number().int(), user: publicUser });
 export type SessionResult = z.infer<typeof sessionResult>;
 
-export const accountFigures = z.object({
-  mode: z.enum(ACCOUNT_MODES),
-  baseBalance: decimalString,
-  floatingPnL: decimalString,
-  totalAssets: decimalString,
-  loanAmount: decimalString,
-  bondAmount: decimalString,
-  profit: decimalString,
-  timestamp: z.number().int(),
-});
+export const accountFigures = z.object({ mode: z.enum(ACCOUNT_MODES), ...balanceFigures });
 export type AccountFigures = z.infer<typeof accountFigures>;
 
 export const userInfoResult = z.object({ user: publicUser, account: accountFigures });

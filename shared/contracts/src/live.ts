@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './envelope.ts';
+import { ACCOUNT_MODES } from './accounts-constants.ts';
 import { marketItem } from './market.ts';
 
 /** Client → server frames on `/ws`. */
@@ -9,7 +10,8 @@ export const clientFrame = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
-const balanceFigures = {
+/** The figures of one account (SPEC §3), as pushed live and as `getUserInfo` answers them. */
+export const balanceFigures = {
   baseBalance: decimalString,
   floatingPnL: decimalString,
   totalAssets: decimalString,
@@ -31,7 +33,7 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('REAL_TIME_PNL'), data: z.record(z.string(), pnlEntry) }),
   z.object({ type: z.literal('BATCH_REAL_TIME_PNL'), data: z.record(z.string(), z.record(z.string(), pnlEntry)) }),
   /** `mode` (beyond the seed) says which account the figures are of; clients show only their current mode's. */
-  z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), mode: z.enum(['demo', 'real']).optional(), ...balanceFigures }),
+  z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), mode: z.enum(ACCOUNT_MODES).optional(), ...balanceFigures }),
   z.object({ type: z.literal('BATCH_USER_BALANCE_UPDATE'), data: z.record(z.string(), z.object(balanceFigures)) }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
