@@ -20,6 +20,7 @@ function release(...args: string[]): string {
 
 function status(): {
   rollout: { remotes: Record<string, { stable: string; canary: { version: string; weight: number } | null; autoRolledBack: unknown }> };
+  telemetry: { remote: string; version: string; failingClients: number }[];
 } {
   return JSON.parse(release('status', '--json'));
 }
@@ -137,7 +138,9 @@ test('a canary whose entry fails: visitors get stable, and the registry rolls it
   release('canary', REMOTE, '9.2.0', '--weight', '100');
 
   for (let i = 0; i < 55 && status().rollout.remotes[REMOTE]!.canary?.weight !== 0; i += 1) {
-    const context = await browser.newContext();
+    // Each visitor from its own network (the test site trusts loopback as its proxy): the registry
+    // rolls back only on failures from several networks, never on one sender's reports.
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
     await context.addInitScript(() => sessionStorage.setItem('meridian.introSeen', '1'));
     const page = await context.newPage();
     const failureReported = page.waitForRequest(
@@ -154,6 +157,8 @@ test('a canary whose entry fails: visitors get stable, and the registry rolls it
   expect(after.canary).toEqual({ version: '9.2.0', weight: 0 });
   expect(after.autoRolledBack).toMatchObject({ version: '9.2.0' });
   expect(after.stable).toBe(stable);
+  const telemetry = status().telemetry.find((t) => t.remote === REMOTE && t.version === '9.2.0');
+  expect(telemetry?.failingClients).toBeGreaterThanOrEqual(5);
   expect(release('status')).toMatch(/AUTO-ROLLED-BACK 9\.2\.0/);
   expect(release('history', REMOTE)).toMatch(/automatic rollback/);
 });

@@ -155,6 +155,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts'
     MERIDIAN_ADMIN_TOKEN: operatorToken,
     // The e2e suites sign many users in from one address; per-address limits are tested in the API suite.
     MERIDIAN_RATE_LIMIT_SCALE: '20',
+    // Loopback stands in for the proxy: the release journey sends visitors from distinct networks.
+    MERIDIAN_TRUST_PROXY: '127.0.0.1',
     ...e2eExtraEnv,
   },
 });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
 import { buildSiteServer } from './server/site-server.ts';
+import { parseTrustProxy } from './server/client-network.ts';
 
 /**
  * `npm start`: builds what changed, publishes each remote build to the local registry as an
@@ -52,6 +53,7 @@ const app = await buildSiteServer({
   env,
   operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
   logger: process.env.MERIDIAN_LOG !== 'silent',
+  trustProxy: parseTrustProxy(process.env.MERIDIAN_TRUST_PROXY),
 });
 const close = async () => {
   await app.close();

@@ -26,7 +26,9 @@ async function freshStore(): Promise<RolloutStore> {
   if (pgUrl) {
     const pool = new pg.Pool({ connectionString: pgUrl, max: 5 });
     pools.push(pool);
-    await pool.query('DROP TABLE IF EXISTS registry_rollouts, registry_rollout_history, registry_telemetry CASCADE');
+    await pool.query(
+      'DROP TABLE IF EXISTS registry_rollouts, registry_rollout_history, registry_telemetry, registry_telemetry_failers CASCADE',
+    );
     await pool.query('DROP TABLE IF EXISTS drizzle.registry_migrations');
     return RolloutStore.open(pool);
   }
@@ -134,28 +136,45 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
     expect((await store.history('production')).length).toBe(22);
   });
 
-  it('rolls a failing canary back by itself, audited, once it has enough loads', async () => {
+  it('rolls a failing canary back by itself, audited, once it has enough loads from enough networks', async () => {
     await store.setStable('production', 'mfe-help', '1.0.0', 'a');
     await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
-    for (let i = 0; i < 40; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.0.0', 'load', 100);
-    for (let i = 0; i < 45; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load', 100);
-    for (let i = 0; i < 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure');
+    const from = (n: number) => ({ ms: 100, client: `network-${n}` });
+    for (let i = 0; i < 40; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.0.0', 'load', from(i));
+    for (let i = 0; i < 45; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load', from(i));
+    for (let i = 0; i < 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', from(i));
     expect((await store.read('production')).remotes['mfe-help']?.canary?.weight).toBe(30); // 49 loads: not yet
-    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure');
+    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', from(4));
     const doc = await store.read('production');
     expect(doc.remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 0 });
     expect(doc.remotes['mfe-help']?.autoRolledBack).toMatchObject({ version: '1.1.0' });
     expect((await store.history('production'))[0]).toMatchObject({ actor: 'registry (automatic rollback)' });
     const t = (await store.telemetry('production')).find((r) => r.version === '1.1.0')!;
-    expect(t).toMatchObject({ loads: 50, loadFailures: 5 });
+    expect(t).toMatchObject({ loads: 50, loadFailures: 5, failingClients: 5 });
     expect(await store.telemetry('staging')).toEqual([]);
     await expect(store.promote('production', ['mfe-help'], 'ops')).rejects.toThrow(/RELEASE-029/);
     const revision = (await store.read('production')).revision;
-    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure');
+    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', from(5));
     expect((await store.read('production')).revision).toBe(revision);
-    // A re-started canary is judged on its own loads.
+    // A re-started canary is judged on its own loads and its own failing networks.
     await store.canary('production', 'mfe-help', '1.1.0', 10, 'b', 'ops');
     expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')).toBeUndefined();
+    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'mount-failure', from(0));
+    expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')).toMatchObject({ failingClients: 1 });
+  });
+
+  it('does not let one network roll a canary back, however many failures it reports', async () => {
+    await store.setStable('production', 'mfe-help', '1.0.0', 'a');
+    await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
+    const attacker = { client: 'one-network' };
+    for (let i = 0; i < 120; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', attacker);
+    for (let i = 0; i < 40; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'mount-failure', attacker);
+    expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 30 });
+    const t = (await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')!;
+    expect(t).toMatchObject({ loads: 120, loadFailures: 120, mountFailures: 40, failingClients: 1 });
+    // Four more networks failing as well: now it is the canary, not one sender.
+    for (let i = 1; i <= 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: `n${i}` });
+    expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 0 });
   });
 
   it('keeps environments apart and refuses bad names', async () => {

@@ -8,9 +8,13 @@ import type { DatabaseHandle } from '@meridian/api';
 import { ArtifactStore } from '../src/registry/artifact-store.ts';
 import { RolloutStore } from '../src/registry/rollout-store.ts';
 import { buildSiteServer, redactSecrets } from '../src/server/site-server.ts';
+import { clientNetwork, parseTrustProxy } from '../src/server/client-network.ts';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
+let artifacts: ArtifactStore;
+let rollouts: RolloutStore;
+let helpDist: string;
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'site-'));
@@ -22,13 +26,14 @@ beforeAll(async () => {
   );
   writeFileSync(join(shellDir, 'main.0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   const dist = join(root, 'help-dist');
+  helpDist = dist;
   mkdirSync(dist);
   writeFileSync(join(dist, 'remoteEntry.js'), 'var mfe_help = {};'.repeat(100));
   writeFileSync(join(dist, 'kf.html'), '<html><head><title>kf</title></head><body><script src="kf.js"></script></body></html>');
-  const artifacts = new ArtifactStore(join(root, 'artifacts'));
+  artifacts = new ArtifactStore(join(root, 'artifacts'));
   database = await openDatabase({ dataDir: 'memory://' });
   await seedDatabase(database.db);
-  const rollouts = await RolloutStore.open(database.client);
+  rollouts = await RolloutStore.open(database.client);
   const record = artifacts.publish('mfe-help', '1.2.3', dist);
   await rollouts.setStable('production', 'mfe-help', '1.2.3', record.integrity);
   const shell = artifacts.publish('shell', '2.0.0', shellDir);
@@ -86,6 +91,81 @@ describe('site server (one origin)', () => {
   it('keeps API 404s in the envelope and serves the API on the same origin', async () => {
     expect((await app.inject({ url: '/api/nope' })).json()).toMatchObject({ code: '404' });
     expect((await app.inject({ url: '/api/swx/customer/index/getParamByKey/withdrawal_fee_percent' })).json().result.value).toBe('1');
+  });
+});
+
+describe('release telemetry', () => {
+  const report = (server: FastifyInstance, body: unknown, headers: Record<string, string> = {}) =>
+    server.inject({
+      method: 'POST',
+      url: '/api/release/telemetry',
+      headers: { 'content-type': 'text/plain', ...headers },
+      payload: JSON.stringify(body),
+    });
+  const canaryOf = async (version: string) => {
+    const record = artifacts.record('mfe-help', version) ?? artifacts.publish('mfe-help', version, helpDist);
+    await rollouts.canary('production', 'mfe-help', version, 50, record.integrity, 'test');
+  };
+  const failure = (version: string) => ({ env: 'production', remote: 'mfe-help', version, event: 'load-failure' });
+
+  it('refuses malformed reports and versions that were never published', async () => {
+    expect((await report(app, { env: 'production', remote: 'mfe-help', version: 'x', event: 'load' })).statusCode).toBe(400);
+    expect((await report(app, { env: 'production', remote: 'shellx', version: '1.2.3', event: 'load' })).statusCode).toBe(400);
+    expect((await report(app, failure('9.9.9'))).statusCode).toBe(400);
+    expect((await report(app, { env: 'production', remote: 'mfe-help', version: '1.2.3', event: 'load', ms: 120 })).statusCode).toBe(202);
+  });
+
+  it('one address cannot roll a canary back, even naming other addresses in X-Forwarded-For', async () => {
+    await canaryOf('1.3.0');
+    for (let i = 0; i < 60; i += 1) {
+      const res = await report(app, failure('1.3.0'), { 'x-forwarded-for': `198.51.100.${i}` });
+      expect(res.statusCode).toBe(202);
+    }
+    const help = (await rollouts.read('production')).remotes['mfe-help']!;
+    expect(help.canary).toEqual({ version: '1.3.0', weight: 50 });
+    const row = (await rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.3.0');
+    expect(row).toMatchObject({ loads: 60, loadFailures: 60, failingClients: 1 });
+  });
+
+  it('behind a trusted proxy, failures from many visitors roll a canary back', async () => {
+    const behindProxy = await buildSiteServer({
+      api: { db: database.db },
+      artifacts,
+      rollouts,
+      env: 'production',
+      trustProxy: ['127.0.0.1'],
+    });
+    try {
+      await canaryOf('1.4.0');
+      for (let i = 0; i < 50; i += 1) await report(behindProxy, failure('1.4.0'), { 'x-forwarded-for': `198.51.100.${i % 10}` });
+      const help = (await rollouts.read('production')).remotes['mfe-help']!;
+      expect(help.canary).toEqual({ version: '1.4.0', weight: 0 });
+      expect(help.autoRolledBack).toMatchObject({ version: '1.4.0' });
+      const row = (await rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.4.0');
+      expect(row).toMatchObject({ failingClients: 10 });
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('client addresses', () => {
+  it('groups an IPv6 /64 as one network and an IPv4-mapped address as its IPv4 one, storing neither', () => {
+    expect(clientNetwork('2001:db8:1:2::1')).toBe(clientNetwork('2001:db8:1:2:ffff::9'));
+    expect(clientNetwork('2001:db8:1:3::1')).not.toBe(clientNetwork('2001:db8:1:2::1'));
+    expect(clientNetwork('::ffff:198.51.100.7')).toBe(clientNetwork('198.51.100.7'));
+    expect(clientNetwork('198.51.100.8')).not.toBe(clientNetwork('198.51.100.7'));
+    expect(clientNetwork('198.51.100.7')).not.toContain('198');
+  });
+
+  it('trusts only the proxies it is told about', () => {
+    expect(parseTrustProxy(undefined)).toBeUndefined();
+    expect(parseTrustProxy(' ')).toBeUndefined();
+    expect(() => parseTrustProxy('2')).toThrow(/DEPLOY-001/);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    expect(() => parseTrustProxy('true')).toThrow(/DEPLOY-001/);
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/DEPLOY-001/);
+    expect(() => parseTrustProxy('*')).toThrow(/DEPLOY-001/);
   });
 });
 

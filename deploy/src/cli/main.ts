@@ -109,11 +109,12 @@ async function status(): Promise<void> {
       loads: `${s?.loads ?? 0}/${c?.loads ?? 0}`,
       failures: `${(s?.loadFailures ?? 0) + (s?.mountFailures ?? 0)}/${(c?.loadFailures ?? 0) + (c?.mountFailures ?? 0)}`,
       'failure rate': `${pct(s?.failureRate ?? 0)}/${pct(c?.failureRate ?? 0)}`,
+      'failing networks': `${s?.failingClients ?? 0}/${c?.failingClients ?? 0}`,
       flag: r.autoRolledBack ? `AUTO-ROLLED-BACK ${r.autoRolledBack.version}` : '',
     };
   });
   console.table(rows);
-  console.log('loads, failures and failure rate: stable/canary');
+  console.log('loads, failures, failure rate and failing networks: stable/canary');
 }
 
 try {

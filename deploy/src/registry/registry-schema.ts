@@ -34,3 +34,19 @@ export const releaseTelemetry = pgTable(
   },
   (t) => [primaryKey({ columns: [t.env, t.remote, t.version] })],
 );
+
+/**
+ * Who reported a failure of a remote version: an opaque digest of the reporting network (never the
+ * address itself). An automatic rollback needs failures from several of them, so one sender cannot
+ * force one.
+ */
+export const releaseTelemetryFailers = pgTable(
+  'registry_telemetry_failers',
+  {
+    env: text('env').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    client: text('client').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.env, t.remote, t.version, t.client] })],
+);

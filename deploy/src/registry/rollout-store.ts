@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { RolloutDocument } from '@meridian/contracts';
 import { rolloutDocument } from '@meridian/contracts/schemas';
 import * as schema from './registry-schema.ts';
-import { releaseTelemetry, rollouts, rolloutHistory } from './registry-schema.ts';
+import { releaseTelemetry, releaseTelemetryFailers, rollouts, rolloutHistory } from './registry-schema.ts';
 
 type RegistryDb = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 
@@ -21,8 +21,10 @@ export interface RolloutPolicy {
   maxFailureRate: number;
   /** The canary must also fail this many times more often than stable. */
   stableRatio: number;
+  /** Failures must come from at least this many distinct reporting networks (one sender cannot force a rollback). */
+  minFailingClients: number;
 }
-export const DEFAULT_POLICY: RolloutPolicy = { minLoads: 50, maxFailureRate: 0.05, stableRatio: 2 };
+export const DEFAULT_POLICY: RolloutPolicy = { minLoads: 50, maxFailureRate: 0.05, stableRatio: 2, minFailingClients: 5 };
 
 export class RevisionConflict extends Error {
   constructor(env: string, expected: number, actual: number) {
@@ -46,6 +48,8 @@ export interface TelemetryRow {
   loadFailures: number;
   mountFailures: number;
   failureRate: number;
+  /** Distinct reporting networks among the failures. */
+  failingClients: number;
   avgLoadMs: number;
 }
 
@@ -163,9 +167,20 @@ export class RolloutStore {
     if (remote === 'shell' && weight !== 0)
       throw new Error('RELEASE-028: the shell is staged with --weight 0 and promoted; it has no partial canary');
     // A (re-)started canary is judged on its own loads only.
-    await this.db
-      .delete(releaseTelemetry)
-      .where(and(eq(releaseTelemetry.env, env), eq(releaseTelemetry.remote, remote), eq(releaseTelemetry.version, version)));
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(releaseTelemetry)
+        .where(and(eq(releaseTelemetry.env, env), eq(releaseTelemetry.remote, remote), eq(releaseTelemetry.version, version)));
+      await tx
+        .delete(releaseTelemetryFailers)
+        .where(
+          and(
+            eq(releaseTelemetryFailers.env, env),
+            eq(releaseTelemetryFailers.remote, remote),
+            eq(releaseTelemetryFailers.version, version),
+          ),
+        );
+    });
     return this.mutate(env, actor, `canary ${remote}@${version} weight ${weight}`, (d) => {
       const entry = d.remotes[remote];
       if (!entry) throw new Error(`RELEASE-021: ${remote} has no stable version in ${env}; publish and make one stable first`);
@@ -256,6 +271,15 @@ export class RolloutStore {
       .from(releaseTelemetry)
       .where(where)
       .orderBy(asc(releaseTelemetry.remote), asc(releaseTelemetry.version));
+    const failerWhere = remote
+      ? and(eq(releaseTelemetryFailers.env, env), eq(releaseTelemetryFailers.remote, remote))
+      : eq(releaseTelemetryFailers.env, env);
+    const failers = await this.db
+      .select({ remote: releaseTelemetryFailers.remote, version: releaseTelemetryFailers.version, n: count() })
+      .from(releaseTelemetryFailers)
+      .where(failerWhere)
+      .groupBy(releaseTelemetryFailers.remote, releaseTelemetryFailers.version);
+    const failingClients = new Map(failers.map((f) => [`${f.remote}@${f.version}`, Number(f.n)]));
     return rows.map((r) => ({
       remote: r.remote,
       version: r.version,
@@ -263,15 +287,24 @@ export class RolloutStore {
       loadFailures: r.loadFailures,
       mountFailures: r.mountFailures,
       failureRate: r.loads ? (r.loadFailures + r.mountFailures) / r.loads : 0,
+      failingClients: failingClients.get(`${r.remote}@${r.version}`) ?? 0,
       avgLoadMs: r.loads - r.loadFailures > 0 ? Math.round(r.totalLoadMs / (r.loads - r.loadFailures)) : 0,
     }));
   }
 
   /**
    * Counts one outcome a shell reported. `loads` counts every attempt; a failed load or mount adds to
-   * its failure counter. Then the canary policy is checked for the environment.
+   * its failure counter and remembers the reporting network (`client`, an opaque digest). Then the
+   * canary policy is checked for the environment.
    */
-  async recordTelemetry(env: string, remote: string, version: string, event: TelemetryEvent, ms = 0): Promise<void> {
+  async recordTelemetry(
+    env: string,
+    remote: string,
+    version: string,
+    event: TelemetryEvent,
+    options: { ms?: number | undefined; client: string },
+  ): Promise<void> {
+    const ms = options.ms ?? 0;
     const inc = {
       loads: event === 'mount-failure' ? 0 : 1,
       loadFailures: event === 'load-failure' ? 1 : 0,
@@ -290,7 +323,9 @@ export class RolloutStore {
           totalLoadMs: sql`${releaseTelemetry.totalLoadMs} + ${inc.totalLoadMs}`,
         },
       });
-    if (event !== 'load') await this.enforcePolicy(env, remote);
+    if (event === 'load') return;
+    await this.db.insert(releaseTelemetryFailers).values({ env, remote, version, client: options.client }).onConflictDoNothing();
+    await this.enforcePolicy(env, remote);
   }
 
   private async enforcePolicy(env: string, remote: string): Promise<void> {
@@ -300,7 +335,7 @@ export class RolloutStore {
     const rows = await this.telemetry(env, remote);
     const canary = rows.find((r) => r.remote === remote && r.version === entry.canary!.version);
     const stable = rows.find((r) => r.remote === remote && r.version === entry.stable);
-    if (!canary || canary.loads < this.policy.minLoads) return;
+    if (!canary || canary.loads < this.policy.minLoads || canary.failingClients < this.policy.minFailingClients) return;
     const stableRate = stable?.failureRate ?? 0;
     if (canary.failureRate <= this.policy.maxFailureRate || canary.failureRate <= this.policy.stableRatio * stableRate) return;
     const version = entry.canary.version;

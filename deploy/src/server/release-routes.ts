@@ -7,6 +7,7 @@ import { operatorGuard } from '@meridian/api';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
 import { RevisionConflict } from '../registry/rollout-store.ts';
+import { clientNetwork } from './client-network.ts';
 
 const remoteName = z.enum(RELEASABLE_PARTS);
 const envName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
@@ -39,7 +40,7 @@ export async function registerReleaseRoutes(
       if (!parsed.success) return reply.status(400).send({ code: '400', message: 'validation.invalid', result: null });
       const { env, remote, version, event, ms } = parsed.data;
       if (!artifacts.has(remote, version)) return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
-      await rollouts.recordTelemetry(env, remote, version, event, ms);
+      await rollouts.recordTelemetry(env, remote, version, event, { ms, client: clientNetwork(request.ip) });
       return reply.status(202).send({ code: '200', message: 'recorded', result: null });
     });
   });

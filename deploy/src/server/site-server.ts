@@ -24,6 +24,8 @@ export interface SiteServerOptions {
   /** Operator token for the release operations (and the admin API). */
   operatorToken?: string | undefined;
   logger?: boolean;
+  /** Proxies allowed to name the client in X-Forwarded-For (see `parseTrustProxy`); none when unset. */
+  trustProxy?: string[] | undefined;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -67,6 +69,8 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // Behind nginx every request arrives from the proxy: per-address limits need the client's address.
+    trustProxy: options.trustProxy ?? [],
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 512 });
   app.addHook('onSend', async (_request, reply, payload) => {
