@@ -3,10 +3,9 @@ import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { DEMO_START_BALANCE } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName } from '@meridian/contracts';
-import type { Database } from '../db/database.ts';
+import type { Database, Transaction as Tx } from '../db/database.ts';
 import { accounts, ledgerEntries } from '../db/schema.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type AccountRow = typeof accounts.$inferSelect;
 
 /** Balance changes, for the live connection to push to their owner (`USER_BALANCE_UPDATE`). */

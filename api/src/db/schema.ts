@@ -69,6 +69,8 @@ export const uploads = pgTable('uploads', {
   size: integer('size').notNull(),
   data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when a message takes the image: an upload is attached once, so nobody can reuse another's. */
+  attachedAt: timestamp('attached_at', { withTimezone: true }),
 });
 
 /** A support conversation opened from /kf.html; the visitor reads it with a secret key (only its hash is kept). */

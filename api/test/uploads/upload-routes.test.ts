@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1PX, createTestApi, multipartFile } from '../helpers.ts';
 import { sniffImage } from '@meridian/contracts';
+import { eq } from 'drizzle-orm';
+import { uploads } from '../../src/db/schema.ts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -38,5 +40,23 @@ describe('image uploads (SPEC §5.2)', () => {
     const res = await upload('big.png', big);
     expect(res.statusCode).toBe(400);
     expect(res.json().result.issues[0].key).toBe('validation.imageTooLarge');
+  });
+
+  it('clears away uploads that no message took within a day, and keeps attached ones', async () => {
+    const { db } = api.database;
+    const dayAndAMinuteAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    const old = { mime: 'image/png', size: PNG_1PX.length, data: PNG_1PX, createdAt: dayAndAMinuteAgo };
+    const abandoned = '00000000-0000-4000-8000-00000000a001';
+    const attached = '00000000-0000-4000-8000-00000000a002';
+    await db.insert(uploads).values([
+      { id: abandoned, ...old },
+      { id: attached, ...old, attachedAt: dayAndAMinuteAgo },
+    ]);
+    const fresh = await upload('new.png', PNG_1PX);
+    expect(fresh.json().code).toBe('200');
+    const left = async (id: string) => (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length;
+    expect(await left(abandoned)).toBe(0);
+    expect(await left(attached)).toBe(1);
+    expect(await left(fresh.json().result.id)).toBe(1);
   });
 });

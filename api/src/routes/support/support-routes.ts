@@ -3,16 +3,23 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, openTicketBody, openTicketResult, replyTicketBody, ticketAccess, ticketView } from '@meridian/contracts/schemas';
-import type { Database } from '../../db/database.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import { supportMessages, supportTickets, uploads } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { hashTicketKey, newTicketKey, ticketKeyMatches } from './ticket-keys.ts';
 import { findTicket, loadTicketView } from './support-queries.ts';
 
-async function assertImageExists(db: Database, imageId: string | undefined): Promise<void> {
+/**
+ * Takes an upload for the message being written, in its transaction. An upload is attached once:
+ * an id that is unknown or already in a message (someone else's, or a second send) is refused and
+ * the transaction writes nothing.
+ */
+async function claimImage(tx: Transaction, imageId: string | undefined): Promise<void> {
   if (!imageId) return;
-  const [row] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, imageId));
-  if (!row) throw new ApiFailure('400', 'validation.uploadRequired', 400);
+  // The row lock makes concurrent sends of one upload wait; the second then sees it taken.
+  const [row] = await tx.select({ attachedAt: uploads.attachedAt }).from(uploads).where(eq(uploads.id, imageId)).for('update');
+  if (!row || row.attachedAt) throw new ApiFailure('400', 'validation.uploadRequired', 400);
+  await tx.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, imageId));
 }
 
 /**
@@ -35,10 +42,10 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request) => {
       const { email, message, imageId } = request.body;
-      await assertImageExists(db, imageId);
       const id = randomUUID();
       const key = newTicketKey();
       await db.transaction(async (tx) => {
+        await claimImage(tx, imageId);
         await tx.insert(supportTickets).values({ id, email, keyHash: hashTicketKey(key) });
         await tx.insert(supportMessages).values({ ticketId: id, author: 'visitor', body: message, imageId: imageId ?? null });
       });
@@ -68,8 +75,8 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request) => {
       const { ticket, key, message, imageId } = request.body;
       const row = await authorized(ticket, key);
-      await assertImageExists(db, imageId);
       await db.transaction(async (tx) => {
+        await claimImage(tx, imageId);
         await tx.insert(supportMessages).values({ ticketId: row.id, author: 'visitor', body: message, imageId: imageId ?? null });
         await tx.update(supportTickets).set({ status: 'open', updatedAt: new Date() }).where(eq(supportTickets.id, row.id));
       });

@@ -94,6 +94,37 @@ describe(`support conversations (${databaseKind})`, () => {
     );
   });
 
+  it('takes an uploaded image into one message only: a second conversation or reply cannot reuse it', async () => {
+    const uploadOne = async () =>
+      (
+        await api.app.inject({ method: 'POST', url: `${base}/upload/image`, ...multipartFile('r.png', PNG_1PX), remoteAddress: nextIp() })
+      ).json().result.id as string;
+    const imageId = await uploadOne();
+    const first = await post(`${base}/support/openTicket`, { email: 'owner@b.co', message: 'My receipt', imageId });
+    expect(first.json().code).toBe('200');
+    const access = first.json().result as { ticket: string; key: string };
+
+    // Someone who learned the id tries to put the same image into their own conversation.
+    const stolen = await post(`${base}/support/openTicket`, { email: 'thief@b.co', message: 'Look', imageId });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().result.issues[0].key).toBe('validation.uploadRequired');
+    const tickets = (await admin('GET', '/api/admin/support/tickets')).json().result as { email: string }[];
+    expect(tickets.some((t) => t.email === 'thief@b.co')).toBe(false);
+
+    // Nor can the owner send it twice: each message takes its own upload.
+    const again = await post(`${base}/support/reply`, { ...access, message: 'Again', imageId });
+    expect(again.statusCode).toBe(400);
+    const view = (await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${access.key}` })).json().result;
+    expect(view.messages).toHaveLength(1);
+
+    // Two conversations racing for one fresh upload: exactly one gets it.
+    const fresh = await uploadOne();
+    const raced = await Promise.all(
+      [1, 2, 3].map((n) => post(`${base}/support/openTicket`, { email: `race${n}@b.co`, message: 'Race', imageId: fresh })),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('rate-limits opening conversations per address with the 429 envelope', async () => {
     const address = '192.0.2.77';
     const codes: number[] = [];
