@@ -9,7 +9,7 @@ import { ensureInstall } from './ensure-install.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const totals = { passed: 0, failed: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function step(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -24,6 +24,7 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
 function countPlaywright(file) {
@@ -31,6 +32,7 @@ function countPlaywright(file) {
   const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
+  totals.skipped += stats.skipped ?? 0;
 }
 
 function freePort() {
@@ -186,5 +188,9 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+// The summary in the usual runner form, then the project's own last line.
+const total = totals.passed + totals.failed + totals.skipped;
+const counted = [totals.failed && `${totals.failed} failed`, totals.skipped && `${totals.skipped} skipped`, `${totals.passed} passed`];
+console.log(`\nTests:       ${counted.filter(Boolean).join(', ')}, ${total} total`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok ? 0 : 1);
