@@ -117,6 +117,7 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('\n=== API tests on PostgreSQL: skipped (DATABASE_URL is not set)');
 }
+if (!process.env.TEST_REDIS_URL) console.log('=== live connection across API nodes: skipped (TEST_REDIS_URL is not set)');
 
 const port = await freePort();
 // A local OpenID Connect provider on loopback stands in for Google in the social-login journeys.
@@ -154,6 +155,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts'
     MERIDIAN_DATA_DIR: dataDir,
     MERIDIAN_LOG: 'silent',
     DATABASE_URL: '',
+    REDIS_URL: '',
     MERIDIAN_ADMIN_TOKEN: operatorToken,
     // The e2e suites sign many users in from one address; per-address limits are tested in the API suite.
     MERIDIAN_RATE_LIMIT_SCALE: '20',

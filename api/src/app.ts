@@ -17,6 +17,7 @@ import type { MailOptions } from './accounts/mailer.ts';
 import { authenticate } from './accounts/sessions.ts';
 import type { Database } from './db/database.ts';
 import { registerLiveServer } from './live/live-server.ts';
+import type { LiveFabric } from './live/live-fabric.ts';
 import type { MarketFeed } from './market/market-simulator.ts';
 import { MarketSimulator } from './market/market-simulator.ts';
 import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
@@ -35,6 +36,8 @@ export interface ApiOptions {
   db: Database;
   /** The market feed; the built-in simulator by default. */
   feed?: MarketFeed;
+  /** What the live connection shares with the other API nodes (`liveFabricFromEnv`); in-process by default. */
+  fabric?: LiveFabric;
   /** The site's own origin, the only one CORS allows. */
   siteOrigin?: string;
   liveTickMs?: number;
@@ -97,6 +100,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
   await registerLiveServer(app, {
     feed: options.feed ?? new MarketSimulator(),
+    ...(options.fabric ? { fabric: options.fabric } : {}),
     tickMs: options.liveTickMs ?? 1000,
     verifyToken: async (token) => (await authenticate(options.db, token))?.userId ?? null,
     balances: accounts.balances,

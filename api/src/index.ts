@@ -12,3 +12,5 @@ export type { NewContent } from './content/insert-content.ts';
 export { operatorGuard } from './plugins/operator-auth.ts';
 export { socialProvidersFromEnv } from './routes/login/social-routes.ts';
 export type { SocialProviderConfig } from './routes/login/social-routes.ts';
+export { InProcessFabric, RedisFabric, liveFabricFromEnv } from './live/live-fabric.ts';
+export type { LiveFabric } from './live/live-fabric.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
-import { openDatabase, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
+import { liveFabricFromEnv, openDatabase, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
 import { readFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
@@ -47,6 +47,8 @@ const app = await buildSiteServer({
     devOutbox: process.env.NODE_ENV !== 'production' && !process.env.MERIDIAN_SMTP_URL,
     socialProviders: socialProvidersFromEnv(process.env),
     rateLimitScale: Number(process.env.MERIDIAN_RATE_LIMIT_SCALE ?? 1) || 1,
+    // Several API nodes share the live connection's fan-out and the market feed through Redis (REDIS_URL).
+    fabric: await liveFabricFromEnv(process.env),
   },
   artifacts,
   rollouts,

@@ -12,11 +12,16 @@ export interface MarketFeed {
   snapshot(): MarketItem[];
   /** Advances the feed and returns the instruments whose price changed. */
   tick(): MarketItem[];
+  /**
+   * Goes on from prices another node published (this node takes the feed over). A feed that follows
+   * a real market has nothing to do here.
+   */
+  resume?(items: MarketItem[]): void;
 }
 
 interface State {
-  id: number;
-  seed: InstrumentSeed;
+  readonly id: number;
+  readonly seed: InstrumentSeed;
   open: Decimal;
   series: Decimal[];
 }
@@ -73,6 +78,18 @@ export class MarketSimulator implements MarketFeed {
 
   snapshot(): MarketItem[] {
     return this.states.map((s) => this.toItem(s));
+  }
+
+  resume(items: MarketItem[]): void {
+    for (const item of items) {
+      const state = this.states.find((s) => s.id === item.id && s.seed.code === item.code);
+      if (!state || item.hundred.length === 0) continue;
+      const series = item.hundred.map((p) => new Decimal(p));
+      const now = series[series.length - 1]!;
+      state.series = series.slice(-SERIES_LENGTH);
+      // The day's open, from the change the item shows (two decimals of a percent: close enough).
+      state.open = now.div(new Decimal(item.zdf).div(100).plus(1)).toDecimalPlaces(state.seed.decimals);
+    }
   }
 
   tick(): MarketItem[] {
