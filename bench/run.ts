@@ -2,7 +2,8 @@
  * Budgets of the platform foundation, measured (not timed tests):
  * - gzip JS per part: every remote's `remoteEntry.js` and all of its chunks;
  * - the shell's initial JS: what the browser loads from the shell before the first remote;
- * - cold time from navigation to the first remote mounted, Chromium on loopback, median of runs.
+ * - cold time from navigation to the first remote mounted, Chromium on loopback, median of runs;
+ * - API latency under load and the live connection's fan-out (bench/server-bench.ts).
  * Writes bench/results.json and bench/results.md. Run with `npm run bench` (starts its own site).
  */
 import { spawn } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { measureApiLatency, measureFanout } from './server-bench.ts';
 
 const root = join(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -53,7 +55,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), MERIDIAN_DATA_DIR: dataDir, MERIDIAN_LOG: 'silent', DATABASE_URL: '' },
+  // Embedded defaults (PGlite, in-process live fan-out), as `npm start` runs on a fresh machine.
+  env: { ...process.env, PORT: String(port), MERIDIAN_DATA_DIR: dataDir, MERIDIAN_LOG: 'silent', DATABASE_URL: '', REDIS_URL: '' },
 });
 
 try {
@@ -129,6 +132,8 @@ try {
     await context.close();
   }
   await browser.close();
+  const api = await measureApiLatency(base);
+  const fanout = [await measureFanout(base, 100), await measureFanout(base, 1000)];
   const rolloutText = await (await fetch(`${base}/rollout.json`)).text();
   const rolloutBytes = Buffer.byteLength(rolloutText);
   const rolloutGzip = gzipSync(rolloutText).length;
@@ -163,6 +168,8 @@ try {
       remotesInRollout: remotesInRollout,
     },
     servedEncodings: [...encodings],
+    api,
+    liveFanout: fanout,
     budgets: BUDGET,
     withinBudget: {
       shellInitial: kb(shellInitial) <= BUDGET.shellInitialKb,
@@ -186,6 +193,15 @@ try {
     '',
     `Cold load, navigation → first remote mounted (/help, ${RUNS} fresh contexts): median **${results.coldFirstRemoteMs.median} ms** (budget ${BUDGET.firstRemoteMs}); runs ${results.coldFirstRemoteMs.runs.join(', ')} ms.`,
     `Served encodings seen: ${results.servedEncodings.join(', ') || 'none'}.`,
+    '',
+    'API under load (autocannon, 10 connections, 5 s each, PGlite):',
+    '',
+    '| call | requests/s | p50 ms | p99 ms | non-2xx |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...api.map((a) => `| ${a.call} | ${a.requestsPerSecond} | ${a.p50Ms} | ${a.p99Ms} | ${a.non2xx} |`),
+    '',
+    `Live fan-out (one market tick, first → last socket on loopback): ${fanout.map((f) => `${f.sockets} sockets: median ${f.spreadMedianMs} ms, max ${f.spreadMaxMs} ms over ${f.ticks} ticks`).join('; ')}.`,
+    '',
     `Release plane on the critical path: median ${results.releasePlane.addedMsMedian} ms after the shell's bootstrap starts (resolving + registering: ${results.releasePlane.registerMsMedian} ms; rollout.json fetch, started early: ${results.releasePlane.rolloutFetchMsMedian} ms). rollout.json for ${remotesInRollout} remotes: ${rolloutBytes} bytes (${rolloutGzip} gzip).`,
     '',
   ].join('\n');

@@ -1,0 +1,105 @@
+/**
+ * Server-side measurements of the composed site (ARCHITECTURE: "live fan-out, API latency"):
+ * - API latency and throughput of three calls under load (autocannon, 10 connections, a few seconds);
+ * - live fan-out: how long one market tick takes to reach every one of N sockets on loopback.
+ * Benchmarks report; they do not pass or fail.
+ */
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { API_PATHS, LIVE_PATH } from '@meridian/contracts';
+
+export interface LatencyResult {
+  call: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+export interface FanoutResult {
+  sockets: number;
+  ticks: number;
+  /** From the first socket receiving a tick to the last one receiving it. */
+  spreadMedianMs: number;
+  spreadMaxMs: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** Signs a bench user up through the dev outbox, as a developer would. */
+async function signUp(base: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post(API_PATHS.sendCode, { email, purpose: 'register', language: 'en' });
+  const mails = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { result: { text: string }[] };
+  const code = /\b(\d{6})\b/.exec(mails.result[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('bench: no sign-up code in the outbox');
+  const registered = (await (await post(API_PATHS.register, { email, password: 'bench password 42', code, language: 'en' })).json()) as {
+    result: { token: string };
+  };
+  return registered.result.token;
+}
+
+export async function measureApiLatency(base: string, seconds = 5): Promise<LatencyResult[]> {
+  const token = await signUp(base);
+  const calls: { call: string; method: 'GET' | 'POST'; path: string; headers?: Record<string, string> }[] = [
+    { call: 'GET getParamByKey', method: 'GET', path: API_PATHS.getParamByKey('withdrawal_fee_percent') },
+    { call: 'GET listContents', method: 'GET', path: API_PATHS.listContents(2) },
+    { call: 'POST getUserInfo (signed in)', method: 'POST', path: API_PATHS.getUserInfo, headers: { authorization: token } },
+  ];
+  const results: LatencyResult[] = [];
+  for (const { call, method, path, headers } of calls) {
+    const run = await autocannon({ url: `${base}${path}`, method, headers: headers ?? {}, connections: 10, duration: seconds });
+    results.push({
+      call,
+      requestsPerSecond: Math.round(run.requests.average),
+      p50Ms: run.latency.p50,
+      p99Ms: run.latency.p99,
+      non2xx: run.non2xx,
+    });
+  }
+  return results;
+}
+
+export async function measureFanout(base: string, sockets: number, ticks = 8): Promise<FanoutResult> {
+  const url = `${base.replace(/^http/, 'ws')}${LIVE_PATH}`;
+  // Frame text → arrival time per socket (the same tick is the same text on every socket).
+  const arrivals = new Map<string, number[]>();
+  const clients = await Promise.all(
+    Array.from(
+      { length: sockets },
+      () =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(url);
+          ws.on('message', (data) => {
+            const text = String(data);
+            if (!text.includes('"full":false')) return;
+            const at = performance.now();
+            const list = arrivals.get(text);
+            if (list) list.push(at);
+            else arrivals.set(text, [at]);
+          });
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
+    ),
+  );
+  const deadline = Date.now() + 30_000;
+  while ([...arrivals.values()].filter((a) => a.length === sockets).length < ticks && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  for (const ws of clients) ws.close();
+  const complete = [...arrivals.values()].filter((a) => a.length === sockets).slice(0, ticks);
+  const spreads = complete.map((a) => Math.max(...a) - Math.min(...a));
+  return {
+    sockets,
+    ticks: complete.length,
+    spreadMedianMs: Math.round(median(spreads) * 10) / 10,
+    spreadMaxMs: Math.round(Math.max(...spreads) * 10) / 10,
+  };
+}
