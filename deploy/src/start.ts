@@ -56,6 +56,7 @@ const app = await buildSiteServer({
   operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
   logger: process.env.MERIDIAN_LOG !== 'silent',
   trustProxy: parseTrustProxy(process.env.MERIDIAN_TRUST_PROXY),
+  telemetrySecret: process.env.MERIDIAN_TELEMETRY_SECRET,
 });
 const close = async () => {
   await app.close();

@@ -163,7 +163,7 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
     expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')).toMatchObject({ failingClients: 1 });
   });
 
-  it('does not let one network roll a canary back, however many failures it reports', async () => {
+  it('does not let one network roll a canary back, however many failures it reports, nor one network with a few helpers', async () => {
     await store.setStable('production', 'mfe-help', '1.0.0', 'a');
     await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
     const attacker = { client: 'one-network' };
@@ -172,9 +172,24 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
     expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 30 });
     const t = (await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')!;
     expect(t).toMatchObject({ loads: 120, loadFailures: 120, mountFailures: 40, failingClients: 1 });
-    // Four more networks failing as well: now it is the canary, not one sender.
-    for (let i = 1; i <= 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: `n${i}` });
+    await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
+    // 49 failures from one network and one each from four helpers: five networks, but not spread.
+    for (let i = 0; i < 49; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', attacker);
+    for (let i = 1; i <= 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: `h${i}` });
+    expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 30 });
+    // Visitors on seven more networks failing too: now it is the canary, not one sender.
+    for (let i = 1; i <= 6; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: `v${i}` });
+    expect((await store.read('production')).remotes['mfe-help']?.canary?.weight).toBe(30);
+    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: 'v7' });
     expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 0 });
+  });
+
+  it("a refused canary command leaves the counts alone (stable's are the baseline of the policy)", async () => {
+    await store.setStable('production', 'mfe-help', '1.0.0', 'a');
+    for (let i = 0; i < 3; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.0.0', 'load', { client: `n${i}` });
+    await expect(store.canary('production', 'mfe-help', '1.0.0', 10, 'a', 'ops')).rejects.toThrow(/RELEASE-022/);
+    expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.0.0')).toMatchObject({ loads: 3 });
+    await expect(store.canary('production', 'mfe-loans', '1.0.0', 10, 'a', 'ops')).rejects.toThrow(/RELEASE-021/);
   });
 
   it('keeps environments apart and refuses bad names', async () => {

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '@meridian/api';
 import { ArtifactStore } from '../src/registry/artifact-store.ts';
 import { RolloutStore } from '../src/registry/rollout-store.ts';
 import { buildSiteServer, redactSecrets } from '../src/server/site-server.ts';
-import { clientNetwork, parseTrustProxy } from '../src/server/client-network.ts';
+import { networkDigest, networkOf, parseTrustProxy } from '../src/server/client-network.ts';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
@@ -150,22 +150,37 @@ describe('release telemetry', () => {
 });
 
 describe('client addresses', () => {
-  it('groups an IPv6 /64 as one network and an IPv4-mapped address as its IPv4 one, storing neither', () => {
-    expect(clientNetwork('2001:db8:1:2::1')).toBe(clientNetwork('2001:db8:1:2:ffff::9'));
-    expect(clientNetwork('2001:db8:1:3::1')).not.toBe(clientNetwork('2001:db8:1:2::1'));
-    expect(clientNetwork('::ffff:198.51.100.7')).toBe(clientNetwork('198.51.100.7'));
-    expect(clientNetwork('198.51.100.8')).not.toBe(clientNetwork('198.51.100.7'));
-    expect(clientNetwork('198.51.100.7')).not.toContain('198');
+  it('counts an IPv6 /48 as one network, and 6to4, Teredo and IPv4-mapped addresses as the IPv4 they carry', () => {
+    expect(networkOf('198.51.100.7')).toBe('198.51.100.7');
+    expect(networkOf('2001:db8:1:2::1')).toBe(networkOf('2001:db8:1:ffff:9::9'));
+    expect(networkOf('2001:db8:2::1')).not.toBe(networkOf('2001:db8:1::1'));
+    expect(networkOf('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(networkOf('2002:c633:6407::1')).toBe('198.51.100.7');
+    expect(networkOf('2002:c633:6407:1234::1')).toBe('198.51.100.7');
+    // Teredo: the client's address is the last 32 bits, inverted.
+    expect(networkOf('2001:0:4136:e378:8000:63bf:39cc:9bf8')).toBe('198.51.100.7');
+  });
+
+  it('stores a keyed digest of a network, which a table of all addresses cannot reverse without the secret', () => {
+    const a = networkDigest('198.51.100.7', 'secret-one');
+    expect(a).toBe(networkDigest('198.51.100.7', 'secret-one'));
+    expect(a).not.toBe(networkDigest('198.51.100.8', 'secret-one'));
+    expect(a).not.toBe(networkDigest('198.51.100.7', 'secret-two'));
+    expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it('trusts only the proxies it is told about', () => {
     expect(parseTrustProxy(undefined)).toBeUndefined();
     expect(parseTrustProxy(' ')).toBeUndefined();
     expect(() => parseTrustProxy('2')).toThrow(/DEPLOY-001/);
-    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,fd00:1::/32')).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00:1::/32']);
     expect(() => parseTrustProxy('true')).toThrow(/DEPLOY-001/);
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/DEPLOY-001/);
     expect(() => parseTrustProxy('*')).toThrow(/DEPLOY-001/);
+    // Ranges that would trust nearly everyone are refused.
+    expect(() => parseTrustProxy('0.0.0.0/0')).toThrow(/DEPLOY-001/);
+    expect(() => parseTrustProxy('::/0')).toThrow(/DEPLOY-001/);
+    expect(() => parseTrustProxy('2000::/3')).toThrow(/DEPLOY-001/);
   });
 });
 

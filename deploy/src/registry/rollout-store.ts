@@ -21,10 +21,18 @@ export interface RolloutPolicy {
   maxFailureRate: number;
   /** The canary must also fail this many times more often than stable. */
   stableRatio: number;
-  /** Failures must come from at least this many distinct reporting networks (one sender cannot force a rollback). */
+  /** Failures must come from at least this many distinct reporting networks (one sender cannot force a rollback)… */
   minFailingClients: number;
+  /** …and be spread over them: no more failures than this many per failing network on average. */
+  maxFailuresPerClient: number;
 }
-export const DEFAULT_POLICY: RolloutPolicy = { minLoads: 50, maxFailureRate: 0.05, stableRatio: 2, minFailingClients: 5 };
+export const DEFAULT_POLICY: RolloutPolicy = {
+  minLoads: 50,
+  maxFailureRate: 0.05,
+  stableRatio: 2,
+  minFailingClients: 5,
+  maxFailuresPerClient: 5,
+};
 
 export class RevisionConflict extends Error {
   constructor(env: string, expected: number, actual: number) {
@@ -54,6 +62,14 @@ export interface TelemetryRow {
 }
 
 export type TelemetryEvent = 'load' | 'load-failure' | 'mount-failure';
+
+type RemoteEntry = RolloutDocument['remotes'][string];
+
+/** A canary needs a stable version to fall back to, and cannot be the stable version itself. */
+function canCanary(env: string, remote: string, version: string, entry: RemoteEntry | undefined): asserts entry is RemoteEntry {
+  if (!entry) throw new Error(`RELEASE-021: ${remote} has no stable version in ${env}; publish and make one stable first`);
+  if (entry.stable === version) throw new Error(`RELEASE-022: ${remote}@${version} is already stable`);
+}
 
 function checkEnv(env: string): void {
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(env)) throw new Error(`RELEASE-010: bad environment name ${env}`);
@@ -166,6 +182,8 @@ export class RolloutStore {
     // alone or in a release set with the remotes that need it.
     if (remote === 'shell' && weight !== 0)
       throw new Error('RELEASE-028: the shell is staged with --weight 0 and promoted; it has no partial canary');
+    // Refused requests must not wipe anything: check before clearing the counts.
+    canCanary(env, remote, version, (await this.read(env)).remotes[remote]);
     // A (re-)started canary is judged on its own loads only.
     await this.db.transaction(async (tx) => {
       await tx
@@ -183,8 +201,7 @@ export class RolloutStore {
     });
     return this.mutate(env, actor, `canary ${remote}@${version} weight ${weight}`, (d) => {
       const entry = d.remotes[remote];
-      if (!entry) throw new Error(`RELEASE-021: ${remote} has no stable version in ${env}; publish and make one stable first`);
-      if (entry.stable === version) throw new Error(`RELEASE-022: ${remote}@${version} is already stable`);
+      canCanary(env, remote, version, entry);
       entry.canary = { version, weight };
       entry.autoRolledBack = null;
       entry.integrity[version] = integrity;
@@ -336,6 +353,8 @@ export class RolloutStore {
     const canary = rows.find((r) => r.remote === remote && r.version === entry.canary!.version);
     const stable = rows.find((r) => r.remote === remote && r.version === entry.stable);
     if (!canary || canary.loads < this.policy.minLoads || canary.failingClients < this.policy.minFailingClients) return;
+    // A few networks sending most of the failures look like a sender, not like a broken build.
+    if (canary.loadFailures + canary.mountFailures > canary.failingClients * this.policy.maxFailuresPerClient) return;
     const stableRate = stable?.failureRate ?? 0;
     if (canary.failureRate <= this.policy.maxFailureRate || canary.failureRate <= this.policy.stableRatio * stableRate) return;
     const version = entry.canary.version;

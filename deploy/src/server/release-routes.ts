@@ -7,7 +7,7 @@ import { operatorGuard } from '@meridian/api';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
 import { RevisionConflict } from '../registry/rollout-store.ts';
-import { clientNetwork } from './client-network.ts';
+import { networkDigest, networkOf } from './client-network.ts';
 
 const remoteName = z.enum(RELEASABLE_PARTS);
 const envName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
@@ -26,13 +26,13 @@ const telemetryBody = z.object({
  */
 export async function registerReleaseRoutes(
   app: FastifyInstance,
-  options: { rollouts: RolloutStore; artifacts: ArtifactStore; operatorToken: string | undefined },
+  options: { rollouts: RolloutStore; artifacts: ArtifactStore; operatorToken: string | undefined; telemetrySecret: string },
 ): Promise<void> {
   const { rollouts, artifacts } = options;
 
   await app.register(async (publicScope) => {
-    // Anyone can report, so reports are rate-limited per address: one address cannot roll a canary back alone quickly.
-    await publicScope.register(rateLimit, { max: 300, timeWindow: '1 minute' });
+    // Anyone can report, so reports are rate-limited per network (an IPv6 sender has a whole /48).
+    await publicScope.register(rateLimit, { max: 300, timeWindow: '1 minute', keyGenerator: (request) => networkOf(request.ip) });
     publicScope.post('/api/release/telemetry', { bodyLimit: 4096 }, async (request, reply) => {
       // sendBeacon posts text/plain; accept a JSON string as well as a parsed body.
       const raw = typeof request.body === 'string' ? safeJson(request.body) : request.body;
@@ -40,7 +40,10 @@ export async function registerReleaseRoutes(
       if (!parsed.success) return reply.status(400).send({ code: '400', message: 'validation.invalid', result: null });
       const { env, remote, version, event, ms } = parsed.data;
       if (!artifacts.has(remote, version)) return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
-      await rollouts.recordTelemetry(env, remote, version, event, { ms, client: clientNetwork(request.ip) });
+      await rollouts.recordTelemetry(env, remote, version, event, {
+        ms,
+        client: networkDigest(networkOf(request.ip), options.telemetrySecret),
+      });
       return reply.status(202).send({ code: '200', message: 'recorded', result: null });
     });
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -24,6 +25,8 @@ export interface SiteServerOptions {
   /** Operator token for the release operations (and the admin API). */
   operatorToken?: string | undefined;
   logger?: boolean;
+  /** Keys the stored digests of reporting networks (MERIDIAN_TELEMETRY_SECRET); random per process when unset. */
+  telemetrySecret?: string | undefined;
   /** Proxies allowed to name the client in X-Forwarded-For (see `parseTrustProxy`); none when unset. */
   trustProxy?: string[] | undefined;
 }
@@ -82,7 +85,12 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
   await app.register(async (child) => registerApi(child, options.api));
   // sendBeacon sends text/plain.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
-  await registerReleaseRoutes(app, { rollouts: options.rollouts, artifacts: options.artifacts, operatorToken: options.operatorToken });
+  await registerReleaseRoutes(app, {
+    rollouts: options.rollouts,
+    artifacts: options.artifacts,
+    operatorToken: options.operatorToken,
+    telemetrySecret: options.telemetrySecret || randomBytes(32).toString('base64url'),
+  });
 
   app.get(RELEASE_PATHS.rollout, async (request, reply) => {
     const doc = await options.rollouts.read(options.env);
