@@ -200,7 +200,7 @@ try {
     '| --- | ---: | ---: | ---: | ---: |',
     ...api.map((a) => `| ${a.call} | ${a.requestsPerSecond} | ${a.p50Ms} | ${a.p99Ms} | ${a.non2xx} |`),
     '',
-    `Live fan-out (one market tick, first → last socket on loopback): ${fanout.map((f) => `${f.sockets} sockets: median ${f.spreadMedianMs} ms, max ${f.spreadMaxMs} ms over ${f.ticks} ticks`).join('; ')}.`,
+    `Live fan-out (one market tick, first → last socket on loopback): ${fanout.map((f) => (f.ticks ? `${f.sockets} sockets: median ${f.spreadMedianMs} ms, max ${f.spreadMaxMs} ms over ${f.ticks} ticks` : `${f.sockets} sockets: no tick reached them all`)).join('; ')}.`,
     '',
     `Release plane on the critical path: median ${results.releasePlane.addedMsMedian} ms after the shell's bootstrap starts (resolving + registering: ${results.releasePlane.registerMsMedian} ms; rollout.json fetch, started early: ${results.releasePlane.rolloutFetchMsMedian} ms). rollout.json for ${remotesInRollout} remotes: ${rolloutBytes} bytes (${rolloutGzip} gzip).`,
     '',

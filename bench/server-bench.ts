@@ -20,8 +20,8 @@ export interface FanoutResult {
   sockets: number;
   ticks: number;
   /** From the first socket receiving a tick to the last one receiving it. */
-  spreadMedianMs: number;
-  spreadMaxMs: number;
+  spreadMedianMs: number | null;
+  spreadMaxMs: number | null;
 }
 
 const median = (xs: number[]) => {
@@ -84,7 +84,11 @@ export async function measureFanout(base: string, sockets: number, ticks = 8): P
             if (list) list.push(at);
             else arrivals.set(text, [at]);
           });
-          ws.once('open', () => resolve(ws));
+          const timer = setTimeout(() => reject(new Error(`bench: a socket did not open within 10 s`)), 10_000);
+          ws.once('open', () => {
+            clearTimeout(timer);
+            resolve(ws);
+          });
           ws.once('error', reject);
         }),
     ),
@@ -96,6 +100,8 @@ export async function measureFanout(base: string, sockets: number, ticks = 8): P
   for (const ws of clients) ws.close();
   const complete = [...arrivals.values()].filter((a) => a.length === sockets).slice(0, ticks);
   const spreads = complete.map((a) => Math.max(...a) - Math.min(...a));
+  // No tick reached every socket within 30 s: say so rather than print a number.
+  if (spreads.length === 0) return { sockets, ticks: 0, spreadMedianMs: null, spreadMaxMs: null };
   return {
     sockets,
     ticks: complete.length,

@@ -9,6 +9,8 @@ import { Redis } from 'ioredis';
  * node that starts later begins from).
  */
 export interface LiveFabric {
+  /** False when this node is alone (nothing to agree on with other nodes). */
+  readonly shared: boolean;
   /** Delivers `payload` to every subscriber of `channel` on every node, this one included. */
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, handler: (payload: string) => void): Promise<void>;
@@ -25,6 +27,7 @@ export interface LiveFabric {
 
 /** One node: channels are an event emitter, every role is this node's. */
 export class InProcessFabric implements LiveFabric {
+  readonly shared = false;
   private readonly events = new EventEmitter();
   private readonly values = new Map<string, string>();
 
@@ -75,6 +78,7 @@ return 0`;
  * subscribed connection can do nothing else). Keys and channels share one prefix per deployment.
  */
 export class RedisFabric implements LiveFabric {
+  readonly shared = true;
   private readonly commands: Redis;
   private readonly subscriber: Redis;
   private readonly handlers = new Map<string, ((payload: string) => void)[]>();
@@ -86,7 +90,8 @@ export class RedisFabric implements LiveFabric {
     url: string,
     private readonly prefix = 'meridian:live:',
   ) {
-    this.commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // A command that hangs would stall the feed's tick: give up after 2 s (the tick tries again).
+    this.commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 2000 });
     this.subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.subscriber.on('message', (channel: string, payload: string) => {
       for (const handler of this.handlers.get(channel) ?? []) handler(payload);

@@ -31,7 +31,7 @@ function send(socket: WebSocket, frame: ServerFrame): void {
 }
 
 /** What travels between nodes: checked on arrival like anything else that crosses a wire. */
-const marketsMessage = z.object({ simulated: z.boolean(), data: z.array(marketItem) });
+const marketsMessage = z.object({ simulated: z.boolean(), full: z.boolean(), data: z.array(marketItem) });
 const balanceMessage = z.object({ userId: z.string(), figures: accountFigures });
 const snapshotMessage = z.array(marketItem);
 
@@ -54,7 +54,8 @@ const SNAPSHOT_KEY = 'markets:snapshot';
  * Several API nodes serve one user base through the fabric: one node (the leader) advances the feed
  * and publishes what changed, and every node, the leader included, pushes it to its own sockets; a
  * balance change on any node reaches its owner's sockets on every node. When the leader stops, another
- * node takes the feed over from the shared snapshot after at most three ticks.
+ * node takes the feed over after at most three ticks, going on from the prices it has pushed (its
+ * view: the shared snapshot it started from plus every update since).
  */
 export async function registerLiveServer(app: FastifyInstance, options: LiveServerOptions): Promise<void> {
   const clients = new Set<Client>();
@@ -73,9 +74,12 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     const message = parse(marketsMessage, payload);
     if (!message || message.data.length === 0) return;
     simulated = message.simulated;
+    // A full picture (a node has just taken the feed) replaces whatever this node showed before.
+    if (message.full) view.clear();
     for (const item of message.data) view.set(item.id, item);
     if (clients.size === 0) return;
-    const text = JSON.stringify({ type: 'MARKETS', full: false, simulated, data: message.data } satisfies ServerFrame);
+    const frame: ServerFrame = { type: 'MARKETS', full: message.full, simulated, data: message.data };
+    const text = JSON.stringify(frame);
     for (const client of clients) if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
   });
 
@@ -101,14 +105,17 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       leading = false;
       return;
     }
-    // Taking the feed over: go on from the prices everybody has seen, not from this node's own walk.
+    // Taking the feed over: go on from the prices everybody has seen, not from this node's own walk,
+    // and send the whole picture once so every node (and socket) shows the same one from now on.
+    const takingOver = !leading && fabric.shared;
     if (!leading) feed.resume?.([...view.values()]);
     leading = true;
     const changed = feed.tick();
-    if (changed.length === 0) return;
+    if (changed.length === 0 && !takingOver) return;
     for (const item of changed) view.set(item.id, item);
+    const data = takingOver ? [...view.values()] : changed;
     await fabric.write(SNAPSHOT_KEY, JSON.stringify([...view.values()]), tickMs * 30);
-    await fabric.publish('markets', JSON.stringify({ simulated: feed.simulated, data: changed }));
+    await fabric.publish('markets', JSON.stringify({ simulated: feed.simulated, full: takingOver, data }));
   };
   const timer = setInterval(() => {
     if (ticking) return;

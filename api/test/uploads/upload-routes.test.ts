@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1PX, createTestApi, multipartFile } from '../helpers.ts';
 import { sniffImage } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
-import { uploads } from '../../src/db/schema.ts';
+import { supportMessages, supportTickets, uploads } from '../../src/db/schema.ts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -48,15 +48,22 @@ describe('image uploads (SPEC §5.2)', () => {
     const old = { mime: 'image/png', size: PNG_1PX.length, data: PNG_1PX, createdAt: dayAndAMinuteAgo };
     const abandoned = '00000000-0000-4000-8000-00000000a001';
     const attached = '00000000-0000-4000-8000-00000000a002';
+    // In a message but never marked (an older node attached it during a rolling update).
+    const unmarked = '00000000-0000-4000-8000-00000000a003';
     await db.insert(uploads).values([
       { id: abandoned, ...old },
       { id: attached, ...old, attachedAt: dayAndAMinuteAgo },
+      { id: unmarked, ...old },
     ]);
+    const ticket = '00000000-0000-4000-8000-00000000b001';
+    await db.insert(supportTickets).values({ id: ticket, email: 'old@node.example', keyHash: 'x' });
+    await db.insert(supportMessages).values({ ticketId: ticket, author: 'visitor', body: 'from an older node', imageId: unmarked });
     const fresh = await upload('new.png', PNG_1PX);
     expect(fresh.json().code).toBe('200');
     const left = async (id: string) => (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length;
     expect(await left(abandoned)).toBe(0);
     expect(await left(attached)).toBe(1);
+    expect(await left(unmarked)).toBe(1);
     expect(await left(fresh.json().result.id)).toBe(1);
   });
 });

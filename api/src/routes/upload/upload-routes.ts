@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { envelope, uploadResult } from '@meridian/contracts/schemas';
 import type { Database } from '../../db/database.ts';
-import { uploads } from '../../db/schema.ts';
+import { supportMessages, uploads } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { IMAGE_LIMITS, sniffImage } from '@meridian/contracts';
 
@@ -32,9 +32,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       const mime = sniffImage(data);
       if (!mime) throw new ApiFailure('400', 'validation.imageFormat', 400);
       const id = randomUUID();
+      // Best effort: an upload still named by a message (say, attached by an older node during a
+      // rolling update) is never deleted, and a failed clean-up never fails the upload.
       await db
         .delete(uploads)
-        .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(Date.now() - UNATTACHED_UPLOAD_LIFETIME_MS))));
+        .where(
+          and(
+            isNull(uploads.attachedAt),
+            lt(uploads.createdAt, new Date(Date.now() - UNATTACHED_UPLOAD_LIFETIME_MS)),
+            notExists(db.select({ id: supportMessages.id }).from(supportMessages).where(eq(supportMessages.imageId, uploads.id))),
+          ),
+        )
+        .catch((error: unknown) => request.log.warn({ err: error }, 'upload clean-up failed'));
       await db.insert(uploads).values({ id, mime, size: data.length, data });
       return ok({ id, mime, size: data.length });
     },
