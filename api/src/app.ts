@@ -18,6 +18,7 @@ import { authenticate } from './accounts/sessions.ts';
 import type { Database } from './db/database.ts';
 import { registerLiveServer } from './live/live-server.ts';
 import type { LiveFabric } from './live/live-fabric.ts';
+import type { Redis } from 'ioredis';
 import type { MarketFeed } from './market/market-simulator.ts';
 import { MarketSimulator } from './market/market-simulator.ts';
 import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
@@ -47,6 +48,8 @@ export interface ApiOptions {
   rateLimits?: boolean;
   /** Multiplies every per-address and per-account allowance (a test server signing in many users). */
   rateLimitScale?: number;
+  /** Where several API nodes keep their per-address and per-account counts together; in memory without it. */
+  limitsRedis?: Redis | undefined;
   /** Mail: the embedded outbox folder, or SMTP in production. Without either, mail is dropped. */
   mail?: MailOptions;
   /** Serves `GET /api/dev/outbox` (never in production mode). */
@@ -74,6 +77,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,
+    // Shared by every node; when Redis is unreachable the limits let requests through rather than fail them.
+    ...(options.limitsRedis ? { redis: options.limitsRedis, nameSpace: 'meridian:limit:route:', skipOnError: true } : {}),
     ...(options.rateLimits === false ? { allowList: () => true } : {}),
   });
 
@@ -85,7 +90,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     db: options.db,
     mailer: createMailer(options.mail ?? {}),
     balances: new BalanceEvents(),
-    limits: new AccountLimits(options.rateLimits !== false, options.rateLimitScale ?? 1),
+    limits: new AccountLimits(options.rateLimits !== false, options.rateLimitScale ?? 1, options.limitsRedis),
     limitScale: options.rateLimitScale ?? 1,
     siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
   };

@@ -14,3 +14,4 @@ export { socialProvidersFromEnv } from './routes/login/social-routes.ts';
 export type { SocialProviderConfig } from './routes/login/social-routes.ts';
 export { InProcessFabric, RedisFabric, liveFabricFromEnv } from './live/live-fabric.ts';
 export type { LiveFabric } from './live/live-fabric.ts';
+export { redisFromEnv } from './redis.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
-import { liveFabricFromEnv, openDatabase, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
+import { liveFabricFromEnv, openDatabase, redisFromEnv, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
 import { readFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
@@ -36,6 +36,8 @@ for (const remote of RELEASABLE_PARTS) {
   if (!current || (isLocalBuild(current.stable) && !current.canary)) await rollouts.setStable(env, remote, version, record.integrity);
 }
 
+// Several nodes keep their abuse limits together in Redis (REDIS_URL); one node keeps them in memory.
+const limitsRedis = await redisFromEnv(process.env);
 const app = await buildSiteServer({
   api: {
     db: database.db,
@@ -47,6 +49,7 @@ const app = await buildSiteServer({
     devOutbox: process.env.NODE_ENV !== 'production' && !process.env.MERIDIAN_SMTP_URL,
     socialProviders: socialProvidersFromEnv(process.env),
     rateLimitScale: Number(process.env.MERIDIAN_RATE_LIMIT_SCALE ?? 1) || 1,
+    limitsRedis,
     // Several API nodes share the live connection's fan-out and the market feed through Redis (REDIS_URL).
     fabric: await liveFabricFromEnv(process.env),
   },
@@ -57,9 +60,11 @@ const app = await buildSiteServer({
   logger: process.env.MERIDIAN_LOG !== 'silent',
   trustProxy: parseTrustProxy(process.env.MERIDIAN_TRUST_PROXY),
   telemetrySecret: process.env.MERIDIAN_TELEMETRY_SECRET,
+  limitsRedis,
 });
 const close = async () => {
   await app.close();
+  limitsRedis?.disconnect();
   await database.close();
   process.exit(0);
 };

@@ -1,9 +1,11 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
 import { ApiFailure } from '../plugins/envelope.ts';
 
 /**
  * Per-account abuse limits (issue 4 §9), beside the per-address limits on the routes. `scale`
- * multiplies every allowance (a test server that signs in many users from one address).
+ * multiplies every allowance (a test server that signs in many users from one address). With a Redis
+ * connection the counts are shared by every API node; otherwise each process keeps its own.
  */
 export class AccountLimits {
   private readonly limiters;
@@ -11,9 +13,19 @@ export class AccountLimits {
   constructor(
     private readonly enabled: boolean,
     scale = 1,
+    redis?: Redis,
   ) {
-    const make = (points: number, minutes: number) =>
-      new RateLimiterMemory({ points: Math.max(1, Math.round(points * scale)), duration: minutes * 60 });
+    const make = (points: number, minutes: number) => {
+      const options = { points: Math.max(1, Math.round(points * scale)), duration: minutes * 60 };
+      if (!redis) return new RateLimiterMemory(options);
+      // While Redis is unreachable, this process counts on its own.
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        keyPrefix: 'meridian:limit',
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+    };
     this.limiters = {
       login: make(10, 15),
       sendCode: make(6, 60),

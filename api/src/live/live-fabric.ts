@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, createRedis } from '../redis.ts';
 
 /**
  * What the live connection shares between API nodes (ARCHITECTURE: fan-out through a pub/sub
@@ -90,32 +91,17 @@ export class RedisFabric implements LiveFabric {
     url: string,
     private readonly prefix = 'meridian:live:',
   ) {
-    // A command that hangs would stall the feed's tick: give up after 2 s (the tick tries again).
-    this.commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 2000 });
-    this.subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // A command that hangs would stall the feed's tick: commands give up after 2 s (the tick tries again).
+    this.commands = createRedis(url);
+    this.subscriber = createRedis(url);
     this.subscriber.on('message', (channel: string, payload: string) => {
       for (const handler of this.handlers.get(channel) ?? []) handler(payload);
     });
-    // ioredis reconnects by itself; say so in the log, at most every 10 s.
-    let lastLogged = 0;
-    const report = (error: Error) => {
-      if (Date.now() - lastLogged < 10_000) return;
-      lastLogged = Date.now();
-      console.error(`live fabric: Redis ${error.message}; reconnecting`);
-    };
-    this.commands.on('error', report);
-    this.subscriber.on('error', report);
   }
 
   /** Connects both connections; when Redis does not answer, gives up at once with a clear error. */
   async connect(): Promise<this> {
-    try {
-      await Promise.all([this.commands.connect(), this.subscriber.connect()]);
-    } catch (error) {
-      this.subscriber.disconnect();
-      this.commands.disconnect();
-      throw new Error(`LIVE-001: Redis does not answer at the REDIS_URL given (${String(error)})`);
-    }
+    await connectRedis(this.commands, this.subscriber);
     return this;
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { semverString } from '@meridian/contracts/schemas';
@@ -26,13 +27,24 @@ const telemetryBody = z.object({
  */
 export async function registerReleaseRoutes(
   app: FastifyInstance,
-  options: { rollouts: RolloutStore; artifacts: ArtifactStore; operatorToken: string | undefined; telemetrySecret: string },
+  options: {
+    rollouts: RolloutStore;
+    artifacts: ArtifactStore;
+    operatorToken: string | undefined;
+    telemetrySecret: string;
+    limitsRedis?: Redis | undefined;
+  },
 ): Promise<void> {
   const { rollouts, artifacts } = options;
 
   await app.register(async (publicScope) => {
     // Anyone can report, so reports are rate-limited per network (an IPv6 sender has a whole /48).
-    await publicScope.register(rateLimit, { max: 300, timeWindow: '1 minute', keyGenerator: (request) => networkOf(request.ip) });
+    await publicScope.register(rateLimit, {
+      max: 300,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => networkOf(request.ip),
+      ...(options.limitsRedis ? { redis: options.limitsRedis, nameSpace: 'meridian:limit:telemetry:', skipOnError: true } : {}),
+    });
     publicScope.post('/api/release/telemetry', { bodyLimit: 4096 }, async (request, reply) => {
       // sendBeacon posts text/plain; accept a JSON string as well as a parsed body.
       const raw = typeof request.body === 'string' ? safeJson(request.body) : request.body;

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { RELEASE_PATHS } from '@meridian/contracts';
 import { notFoundBody, registerApi } from '@meridian/api';
 import type { ApiOptions } from '@meridian/api';
+import type { Redis } from 'ioredis';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
 import { registerReleaseRoutes } from './release-routes.ts';
@@ -25,6 +26,8 @@ export interface SiteServerOptions {
   /** Operator token for the release operations (and the admin API). */
   operatorToken?: string | undefined;
   logger?: boolean;
+  /** Where every node keeps the telemetry rate limit's counts (the API's limits come through `api.limitsRedis`). */
+  limitsRedis?: Redis | undefined;
   /** Keys the stored digests of reporting networks (MERIDIAN_TELEMETRY_SECRET); random per process when unset. */
   telemetrySecret?: string | undefined;
   /** Proxies allowed to name the client in X-Forwarded-For (see `parseTrustProxy`); none when unset. */
@@ -90,6 +93,7 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     artifacts: options.artifacts,
     operatorToken: options.operatorToken,
     telemetrySecret: options.telemetrySecret || randomBytes(32).toString('base64url'),
+    limitsRedis: options.limitsRedis,
   });
 
   app.get(RELEASE_PATHS.rollout, async (request, reply) => {
