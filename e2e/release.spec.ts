@@ -20,7 +20,7 @@ function release(...args: string[]): string {
 
 function status(): {
   rollout: { remotes: Record<string, { stable: string; canary: { version: string; weight: number } | null; autoRolledBack: unknown }> };
-  telemetry: { remote: string; version: string; failingClients: number }[];
+  telemetry: { remote: string; version: string; failingNetworks: number }[];
 } {
   return JSON.parse(release('status', '--json'));
 }
@@ -158,7 +158,7 @@ test('a canary whose entry fails: visitors get stable, and the registry rolls it
   expect(after.autoRolledBack).toMatchObject({ version: '9.2.0' });
   expect(after.stable).toBe(stable);
   const telemetry = status().telemetry.find((t) => t.remote === REMOTE && t.version === '9.2.0');
-  expect(telemetry?.failingClients).toBeGreaterThanOrEqual(5);
+  expect(telemetry?.failingNetworks).toBeGreaterThanOrEqual(5);
   expect(release('status')).toMatch(/AUTO-ROLLED-BACK 9\.2\.0/);
   expect(release('history', REMOTE)).toMatch(/automatic rollback/);
 });

@@ -27,7 +27,7 @@ async function freshStore(): Promise<RolloutStore> {
     const pool = new pg.Pool({ connectionString: pgUrl, max: 5 });
     pools.push(pool);
     await pool.query(
-      'DROP TABLE IF EXISTS registry_rollouts, registry_rollout_history, registry_telemetry, registry_telemetry_failers CASCADE',
+      'DROP TABLE IF EXISTS registry_rollouts, registry_rollout_history, registry_telemetry, registry_telemetry_failers, registry_telemetry_networks CASCADE',
     );
     await pool.query('DROP TABLE IF EXISTS drizzle.registry_migrations');
     return RolloutStore.open(pool);
@@ -139,7 +139,7 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
   it('rolls a failing canary back by itself, audited, once it has enough loads from enough networks', async () => {
     await store.setStable('production', 'mfe-help', '1.0.0', 'a');
     await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
-    const from = (n: number) => ({ ms: 100, client: `network-${n}` });
+    const from = (n: number) => ({ ms: 100, network: `network-${n}` });
     for (let i = 0; i < 40; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.0.0', 'load', from(i));
     for (let i = 0; i < 45; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load', from(i));
     for (let i = 0; i < 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', from(i));
@@ -150,7 +150,7 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
     expect(doc.remotes['mfe-help']?.autoRolledBack).toMatchObject({ version: '1.1.0' });
     expect((await store.history('production'))[0]).toMatchObject({ actor: 'registry (automatic rollback)' });
     const t = (await store.telemetry('production')).find((r) => r.version === '1.1.0')!;
-    expect(t).toMatchObject({ loads: 50, loadFailures: 5, failingClients: 5 });
+    expect(t).toMatchObject({ loads: 50, loadFailures: 5, failingNetworks: 5, weighedLoads: 50, weighedFailures: 5 });
     expect(await store.telemetry('staging')).toEqual([]);
     await expect(store.promote('production', ['mfe-help'], 'ops')).rejects.toThrow(/RELEASE-029/);
     const revision = (await store.read('production')).revision;
@@ -160,33 +160,45 @@ describe(`rollout store (${pgUrl ? 'postgres' : 'pglite'})`, () => {
     await store.canary('production', 'mfe-help', '1.1.0', 10, 'b', 'ops');
     expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')).toBeUndefined();
     await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'mount-failure', from(0));
-    expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')).toMatchObject({ failingClients: 1 });
+    expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')).toMatchObject({ failingNetworks: 1 });
   });
 
-  it('does not let one network roll a canary back, however many failures it reports, nor one network with a few helpers', async () => {
+  it('does not let one network roll a canary back, however many failures it reports, nor lean on four networks that failed once', async () => {
     await store.setStable('production', 'mfe-help', '1.0.0', 'a');
     await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
-    const attacker = { client: 'one-network' };
+    const attacker = { network: 'one-network' };
     for (let i = 0; i < 120; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', attacker);
     for (let i = 0; i < 40; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'mount-failure', attacker);
     expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 30 });
     const t = (await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')!;
-    expect(t).toMatchObject({ loads: 120, loadFailures: 120, mountFailures: 40, failingClients: 1 });
+    expect(t).toMatchObject({ loads: 120, loadFailures: 120, mountFailures: 40, failingNetworks: 1, weighedLoads: 20, weighedFailures: 5 });
     await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
-    // 49 failures from one network and one each from four helpers: five networks, but not spread.
+    // 49 failures from one network and one each from four others: five networks, but they weigh 24 loads.
     for (let i = 0; i < 49; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', attacker);
-    for (let i = 1; i <= 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: `h${i}` });
+    for (let i = 1; i <= 4; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { network: `h${i}` });
     expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 30 });
-    // Visitors on seven more networks failing too: now it is the canary, not one sender.
-    for (let i = 1; i <= 6; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: `v${i}` });
+    // Visitors on 26 more networks failing too: now the canary has been judged on enough of them.
+    for (let i = 1; i <= 25; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { network: `v${i}` });
     expect((await store.read('production')).remotes['mfe-help']?.canary?.weight).toBe(30);
-    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { client: 'v7' });
+    await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { network: 'v26' });
+    expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 0 });
+  });
+
+  it('one network reporting many good loads cannot hold off the rollback of a canary that fails for everybody else', async () => {
+    await store.setStable('production', 'mfe-help', '1.0.0', 'a');
+    await store.canary('production', 'mfe-help', '1.1.0', 30, 'b', 'ops');
+    // Padding first: 1,000 good loads would dilute 40 failures to 3.8 %, under the 5 % threshold.
+    for (let i = 0; i < 1000; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load', { network: 'padder', ms: 5 });
+    for (let i = 0; i < 40; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.1.0', 'load-failure', { network: `v${i}` });
+    const t = (await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.1.0')!;
+    expect(t.failureRate).toBeLessThan(0.05);
+    expect(t).toMatchObject({ weighedLoads: 60, weighedFailures: 40, failingNetworks: 40 });
     expect((await store.read('production')).remotes['mfe-help']?.canary).toEqual({ version: '1.1.0', weight: 0 });
   });
 
   it("a refused canary command leaves the counts alone (stable's are the baseline of the policy)", async () => {
     await store.setStable('production', 'mfe-help', '1.0.0', 'a');
-    for (let i = 0; i < 3; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.0.0', 'load', { client: `n${i}` });
+    for (let i = 0; i < 3; i += 1) await store.recordTelemetry('production', 'mfe-help', '1.0.0', 'load', { network: `n${i}` });
     await expect(store.canary('production', 'mfe-help', '1.0.0', 10, 'a', 'ops')).rejects.toThrow(/RELEASE-022/);
     expect((await store.telemetry('production', 'mfe-help')).find((r) => r.version === '1.0.0')).toMatchObject({ loads: 3 });
     await expect(store.canary('production', 'mfe-loans', '1.0.0', 10, 'a', 'ops')).rejects.toThrow(/RELEASE-021/);

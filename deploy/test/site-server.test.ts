@@ -124,7 +124,7 @@ describe('release telemetry', () => {
     const help = (await rollouts.read('production')).remotes['mfe-help']!;
     expect(help.canary).toEqual({ version: '1.3.0', weight: 50 });
     const row = (await rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.3.0');
-    expect(row).toMatchObject({ loads: 60, loadFailures: 60, failingClients: 1 });
+    expect(row).toMatchObject({ loads: 60, loadFailures: 60, failingNetworks: 1 });
   });
 
   it('behind a trusted proxy, failures from many visitors roll a canary back', async () => {
@@ -142,7 +142,7 @@ describe('release telemetry', () => {
       expect(help.canary).toEqual({ version: '1.4.0', weight: 0 });
       expect(help.autoRolledBack).toMatchObject({ version: '1.4.0' });
       const row = (await rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.4.0');
-      expect(row).toMatchObject({ failingClients: 10 });
+      expect(row).toMatchObject({ failingNetworks: 10 });
     } finally {
       await behindProxy.close();
     }

@@ -90,6 +90,9 @@ async function publish(): Promise<void> {
   console.log(`published ${remote}@${version} (${record.integrity})`);
 }
 
+/** The failure rate the rollback policy judges (loads and failures weighed per network). */
+const weighedRate = (t: TelemetryRow | undefined) => (t?.weighedLoads ? t.weighedFailures / t.weighedLoads : 0);
+
 async function status(): Promise<void> {
   const { rollout, telemetry } = await call<{ rollout: RolloutDocument; telemetry: TelemetryRow[] }>(
     'GET',
@@ -108,13 +111,14 @@ async function status(): Promise<void> {
       weight: r.canary ? String(r.canary.weight) : '—',
       loads: `${s?.loads ?? 0}/${c?.loads ?? 0}`,
       failures: `${(s?.loadFailures ?? 0) + (s?.mountFailures ?? 0)}/${(c?.loadFailures ?? 0) + (c?.mountFailures ?? 0)}`,
-      'failure rate': `${pct(s?.failureRate ?? 0)}/${pct(c?.failureRate ?? 0)}`,
-      'failing networks': `${s?.failingClients ?? 0}/${c?.failingClients ?? 0}`,
+      'failure rate': `${pct(weighedRate(s))}/${pct(weighedRate(c))}`,
+      'failing networks': `${s?.failingNetworks ?? 0}/${c?.failingNetworks ?? 0}`,
       flag: r.autoRolledBack ? `AUTO-ROLLED-BACK ${r.autoRolledBack.version}` : '',
     };
   });
   console.table(rows);
   console.log('loads, failures, failure rate and failing networks: stable/canary');
+  console.log('failure rate: as the rollback policy weighs it, each network counting at most 20 loads and 5 failures');
 }
 
 try {

@@ -36,17 +36,19 @@ export const releaseTelemetry = pgTable(
 );
 
 /**
- * Who reported a failure of a remote version: an opaque digest of the reporting network (never the
- * address itself). An automatic rollback needs failures from several of them, so one sender cannot
- * force one.
+ * What each reporting network said of a remote version: an opaque keyed digest of the network (never
+ * the address), its loads and its failures. The rollback policy caps what one network can weigh, so
+ * one sender can neither force a rollback nor hold one off by reporting a lot.
  */
-export const releaseTelemetryFailers = pgTable(
-  'registry_telemetry_failers',
+export const releaseTelemetryNetworks = pgTable(
+  'registry_telemetry_networks',
   {
     env: text('env').notNull(),
     remote: text('remote').notNull(),
     version: text('version').notNull(),
-    client: text('client').notNull(),
+    network: text('network').notNull(),
+    loads: integer('loads').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.env, t.remote, t.version, t.client] })],
+  (t) => [primaryKey({ columns: [t.env, t.remote, t.version, t.network] })],
 );

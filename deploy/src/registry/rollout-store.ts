@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,29 +9,35 @@ import type pg from 'pg';
 import type { RolloutDocument } from '@meridian/contracts';
 import { rolloutDocument } from '@meridian/contracts/schemas';
 import * as schema from './registry-schema.ts';
-import { releaseTelemetry, releaseTelemetryFailers, rollouts, rolloutHistory } from './registry-schema.ts';
+import { releaseTelemetry, releaseTelemetryNetworks, rollouts, rolloutHistory } from './registry-schema.ts';
 
 type RegistryDb = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 
 const migrationsFolder = join(import.meta.dirname, '..', '..', 'drizzle');
 
-/** SPEC/ARCHITECTURE policy: a canary over this failure rate, over enough loads, rolls itself back. */
+/**
+ * SPEC/ARCHITECTURE policy: a canary over this failure rate, over enough loads, rolls itself back.
+ * Loads and failures are weighed per reporting network, each counting at most `maxLoadsPerNetwork`
+ * loads and `maxFailuresPerNetwork` failures, so no single sender can force a rollback (it needs
+ * `minFailingNetworks` networks) or hold one off by reporting many good loads.
+ */
 export interface RolloutPolicy {
+  /** Weighed loads a canary needs before it is judged. */
   minLoads: number;
   maxFailureRate: number;
   /** The canary must also fail this many times more often than stable. */
   stableRatio: number;
-  /** Failures must come from at least this many distinct reporting networks (one sender cannot force a rollback)… */
-  minFailingClients: number;
-  /** …and be spread over them: no more failures than this many per failing network on average. */
-  maxFailuresPerClient: number;
+  minFailingNetworks: number;
+  maxLoadsPerNetwork: number;
+  maxFailuresPerNetwork: number;
 }
 export const DEFAULT_POLICY: RolloutPolicy = {
   minLoads: 50,
   maxFailureRate: 0.05,
   stableRatio: 2,
-  minFailingClients: 5,
-  maxFailuresPerClient: 5,
+  minFailingNetworks: 5,
+  maxLoadsPerNetwork: 20,
+  maxFailuresPerNetwork: 5,
 };
 
 export class RevisionConflict extends Error {
@@ -56,8 +62,11 @@ export interface TelemetryRow {
   loadFailures: number;
   mountFailures: number;
   failureRate: number;
-  /** Distinct reporting networks among the failures. */
-  failingClients: number;
+  /** Distinct reporting networks that reported a failure. */
+  failingNetworks: number;
+  /** Loads and failures with each network's weight capped (what the rollback policy judges). */
+  weighedLoads: number;
+  weighedFailures: number;
   avgLoadMs: number;
 }
 
@@ -190,12 +199,12 @@ export class RolloutStore {
         .delete(releaseTelemetry)
         .where(and(eq(releaseTelemetry.env, env), eq(releaseTelemetry.remote, remote), eq(releaseTelemetry.version, version)));
       await tx
-        .delete(releaseTelemetryFailers)
+        .delete(releaseTelemetryNetworks)
         .where(
           and(
-            eq(releaseTelemetryFailers.env, env),
-            eq(releaseTelemetryFailers.remote, remote),
-            eq(releaseTelemetryFailers.version, version),
+            eq(releaseTelemetryNetworks.env, env),
+            eq(releaseTelemetryNetworks.remote, remote),
+            eq(releaseTelemetryNetworks.version, version),
           ),
         );
     });
@@ -288,15 +297,20 @@ export class RolloutStore {
       .from(releaseTelemetry)
       .where(where)
       .orderBy(asc(releaseTelemetry.remote), asc(releaseTelemetry.version));
-    const failerWhere = remote
-      ? and(eq(releaseTelemetryFailers.env, env), eq(releaseTelemetryFailers.remote, remote))
-      : eq(releaseTelemetryFailers.env, env);
-    const failers = await this.db
-      .select({ remote: releaseTelemetryFailers.remote, version: releaseTelemetryFailers.version, n: count() })
-      .from(releaseTelemetryFailers)
-      .where(failerWhere)
-      .groupBy(releaseTelemetryFailers.remote, releaseTelemetryFailers.version);
-    const failingClients = new Map(failers.map((f) => [`${f.remote}@${f.version}`, Number(f.n)]));
+    const n = releaseTelemetryNetworks;
+    const { maxLoadsPerNetwork, maxFailuresPerNetwork } = this.policy;
+    const perVersion = await this.db
+      .select({
+        remote: n.remote,
+        version: n.version,
+        failingNetworks: sql<number>`count(*) filter (where ${n.failures} > 0)`.mapWith(Number),
+        weighedLoads: sql<number>`coalesce(sum(least(${n.loads}, ${maxLoadsPerNetwork})), 0)`.mapWith(Number),
+        weighedFailures: sql<number>`coalesce(sum(least(${n.failures}, ${maxFailuresPerNetwork})), 0)`.mapWith(Number),
+      })
+      .from(n)
+      .where(remote ? and(eq(n.env, env), eq(n.remote, remote)) : eq(n.env, env))
+      .groupBy(n.remote, n.version);
+    const weighed = new Map(perVersion.map((v) => [`${v.remote}@${v.version}`, v]));
     return rows.map((r) => ({
       remote: r.remote,
       version: r.version,
@@ -304,22 +318,24 @@ export class RolloutStore {
       loadFailures: r.loadFailures,
       mountFailures: r.mountFailures,
       failureRate: r.loads ? (r.loadFailures + r.mountFailures) / r.loads : 0,
-      failingClients: failingClients.get(`${r.remote}@${r.version}`) ?? 0,
+      failingNetworks: weighed.get(`${r.remote}@${r.version}`)?.failingNetworks ?? 0,
+      weighedLoads: weighed.get(`${r.remote}@${r.version}`)?.weighedLoads ?? 0,
+      weighedFailures: weighed.get(`${r.remote}@${r.version}`)?.weighedFailures ?? 0,
       avgLoadMs: r.loads - r.loadFailures > 0 ? Math.round(r.totalLoadMs / (r.loads - r.loadFailures)) : 0,
     }));
   }
 
   /**
-   * Counts one outcome a shell reported. `loads` counts every attempt; a failed load or mount adds to
-   * its failure counter and remembers the reporting network (`client`, an opaque digest). Then the
-   * canary policy is checked for the environment.
+   * Counts one outcome a shell reported, in all and for the reporting network (`network`, an opaque
+   * digest). `loads` counts every attempt; a failed load or mount adds to its failure counter. Then
+   * the canary policy is checked for the environment.
    */
   async recordTelemetry(
     env: string,
     remote: string,
     version: string,
     event: TelemetryEvent,
-    options: { ms?: number | undefined; client: string },
+    options: { ms?: number | undefined; network: string },
   ): Promise<void> {
     const ms = options.ms ?? 0;
     const inc = {
@@ -340,9 +356,23 @@ export class RolloutStore {
           totalLoadMs: sql`${releaseTelemetry.totalLoadMs} + ${inc.totalLoadMs}`,
         },
       });
-    if (event === 'load') return;
-    await this.db.insert(releaseTelemetryFailers).values({ env, remote, version, client: options.client }).onConflictDoNothing();
-    await this.enforcePolicy(env, remote);
+    const failures = event === 'load' ? 0 : 1;
+    await this.db
+      .insert(releaseTelemetryNetworks)
+      .values({ env, remote, version, network: options.network, loads: inc.loads, failures })
+      .onConflictDoUpdate({
+        target: [
+          releaseTelemetryNetworks.env,
+          releaseTelemetryNetworks.remote,
+          releaseTelemetryNetworks.version,
+          releaseTelemetryNetworks.network,
+        ],
+        set: {
+          loads: sql`${releaseTelemetryNetworks.loads} + ${inc.loads}`,
+          failures: sql`${releaseTelemetryNetworks.failures} + ${failures}`,
+        },
+      });
+    if (event !== 'load') await this.enforcePolicy(env, remote);
   }
 
   private async enforcePolicy(env: string, remote: string): Promise<void> {
@@ -352,21 +382,20 @@ export class RolloutStore {
     const rows = await this.telemetry(env, remote);
     const canary = rows.find((r) => r.remote === remote && r.version === entry.canary!.version);
     const stable = rows.find((r) => r.remote === remote && r.version === entry.stable);
-    if (!canary || canary.loads < this.policy.minLoads || canary.failingClients < this.policy.minFailingClients) return;
-    // A few networks sending most of the failures look like a sender, not like a broken build.
-    if (canary.loadFailures + canary.mountFailures > canary.failingClients * this.policy.maxFailuresPerClient) return;
-    const stableRate = stable?.failureRate ?? 0;
-    if (canary.failureRate <= this.policy.maxFailureRate || canary.failureRate <= this.policy.stableRatio * stableRate) return;
+    if (!canary || canary.weighedLoads < this.policy.minLoads || canary.failingNetworks < this.policy.minFailingNetworks) return;
+    const rate = (t: TelemetryRow | undefined) => (t?.weighedLoads ? t.weighedFailures / t.weighedLoads : 0);
+    const canaryRate = rate(canary);
+    if (canaryRate <= this.policy.maxFailureRate || canaryRate <= this.policy.stableRatio * rate(stable)) return;
     const version = entry.canary.version;
     await this.mutate(
       env,
       'registry (automatic rollback)',
-      `auto-rollback ${remote}@${version} failure rate ${(canary.failureRate * 100).toFixed(1)}%`,
+      `auto-rollback ${remote}@${version} failure rate ${(canaryRate * 100).toFixed(1)}% (weighed per network)`,
       (d) => {
         const e = d.remotes[remote];
         if (!e?.canary || e.canary.version !== version || e.canary.weight === 0) return;
         e.canary.weight = 0;
-        e.autoRolledBack = { version, at: new Date().toISOString(), failureRate: canary.failureRate };
+        e.autoRolledBack = { version, at: new Date().toISOString(), failureRate: canaryRate };
       },
     );
   }

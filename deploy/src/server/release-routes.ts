@@ -54,7 +54,7 @@ export async function registerReleaseRoutes(
       if (!artifacts.has(remote, version)) return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
       await rollouts.recordTelemetry(env, remote, version, event, {
         ms,
-        client: networkDigest(networkOf(request.ip), options.telemetrySecret),
+        network: networkDigest(networkOf(request.ip), options.telemetrySecret),
       });
       return reply.status(202).send({ code: '200', message: 'recorded', result: null });
     });
