@@ -9,5 +9,6 @@ export { SimulatedBadge } from './components/simulated-badge.tsx';
 export { createRemoteLifecycles, outletElement, SUPPORTED_CONTRACT_VERSIONS } from './lifecycles/create-remote-lifecycles.tsx';
 export type { RemoteLifecycleOptions } from './lifecycles/create-remote-lifecycles.tsx';
 export { FormField, SubmitRow, formClasses } from './components/form.tsx';
+export { surfaceClasses } from './components/surface.ts';
 export type { FieldControlProps } from './components/form.tsx';
 export { schemaResolver } from './components/schema-resolver.ts';

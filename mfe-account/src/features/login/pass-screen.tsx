@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { useT } from '@meridian/platform';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import styles from './pass.module.css';
+import { surfaceClasses } from '@meridian/ui';
 
 /** The full-screen frame of the /pass pages: back link, title, lead, then the form. */
 export function PassScreen({ title, lead, testId, children }: { title: string; lead: string; testId: string; children: ReactNode }) {
   const { t } = useT(NAMESPACE);
   return (
     <main className={styles.screen} data-testid={testId}>
-      <div className={styles.card}>
+      <div className={`${surfaceClasses.panel} ${styles.card}`}>
         <Link to="/" className={styles.back} reloadDocument={false}>
           <span className={styles.backArrow} aria-hidden="true">
             ←

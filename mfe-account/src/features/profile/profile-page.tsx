@@ -4,7 +4,7 @@ import { Bell, CircleHelp, Gift, Settings, Wallet } from 'lucide-react';
 import { DEMO_START_BALANCE } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, PublicUserInfo } from '@meridian/contracts';
 import { formatDate, formatDateTime, formatMoney, useLanguage, useT } from '@meridian/platform';
-import { Button, ErrorState, LoadingState } from '@meridian/ui';
+import { Button, ErrorState, LoadingState, surfaceClasses } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { usePlatform } from '../../app/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
@@ -65,7 +65,7 @@ function Balances({ account, onReset }: { account: AccountFigures; onReset: (fig
     }
   };
   return (
-    <section className={styles.card} aria-labelledby="balances-title" data-testid="balances">
+    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="balances-title" data-testid="balances">
       <h2 id="balances-title" className={styles.cardTitle}>
         {t('profile.balances', { mode: t(`profile.${account.mode}`) })}
       </h2>
@@ -139,7 +139,7 @@ export function ProfilePage() {
           {t('profile.logout')}
         </Button>
       </div>
-      <section className={styles.card} aria-labelledby="mode-title">
+      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="mode-title">
         <h2 id="mode-title" className={styles.cardTitle}>
           {t('profile.mode')}
         </h2>
@@ -147,7 +147,7 @@ export function ProfilePage() {
         <p className={styles.muted}>{t(account.mode === 'demo' ? 'profile.demoExplain' : 'profile.realExplain')}</p>
       </section>
       <Balances account={account} onReset={setFigures} />
-      <section className={styles.card} aria-labelledby="shortcuts-title">
+      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title" className={styles.cardTitle}>
           {t('profile.shortcuts')}
         </h2>

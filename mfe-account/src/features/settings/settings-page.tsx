@@ -5,7 +5,7 @@ import { LANGUAGES, VALIDATION_KEYS as V } from '@meridian/contracts';
 import type { LanguageCode, SessionItem } from '@meridian/contracts';
 import { currentPasswordField, passwordField } from '@meridian/contracts/schemas';
 import { clearSession, formatDateTime, languageAtom, sessionStore, useLanguage, useT } from '@meridian/platform';
-import { Button, ErrorState, FormField, LoadingState, Modal, SubmitRow, formClasses, schemaResolver } from '@meridian/ui';
+import { Button, ErrorState, formClasses, FormField, LoadingState, Modal, schemaResolver, SubmitRow, surfaceClasses } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { usePlatform } from '../../app/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
@@ -24,7 +24,7 @@ function LanguageSection() {
     void accountApi.setLanguage(api, next).catch(() => undefined);
   };
   return (
-    <section className={styles.card} aria-labelledby="language-title">
+    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="language-title">
       <h2 id="language-title" className={styles.cardTitle}>
         {t('settings.language')}
       </h2>
@@ -74,7 +74,7 @@ function PasswordSection({ hasPassword, onChanged }: { hasPassword: boolean; onC
     }
   });
   return (
-    <section className={styles.card} aria-labelledby="password-title">
+    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="password-title">
       <h2 id="password-title" className={styles.cardTitle}>
         {t('settings.password')}
       </h2>
@@ -147,7 +147,7 @@ function SessionsSection({ version }: { version: number }) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="sessions-title" data-testid="sessions">
+    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="sessions-title" data-testid="sessions">
       <h2 id="sessions-title" className={styles.cardTitle}>
         {t('settings.sessions')}
       </h2>

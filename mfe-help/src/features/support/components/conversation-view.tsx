@@ -5,7 +5,17 @@ import type { TicketAccess, TicketView } from '@meridian/contracts';
 import { supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import { Button, EmptyState, ErrorState, formClasses, FormField, LoadingState, schemaResolver, SubmitRow } from '@meridian/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  formClasses,
+  FormField,
+  LoadingState,
+  schemaResolver,
+  SubmitRow,
+  surfaceClasses,
+} from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { getTicket, replyTicket, supportImageUrl } from '../api/support-api.ts';
 import { ImageField } from './image-field.tsx';
@@ -119,7 +129,7 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
         ))}
       </ol>
       <p className={formClasses.hint}>{t('kf.waiting')}</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={`${surfaceClasses.panel} ${styles.form}`} onSubmit={submit} noValidate>
         <FormField label={t('kf.reply')} error={formState.errors.message?.message}>
           {(control) => (
             <textarea {...control} className={formClasses.textarea} maxLength={2000} {...register('message')} data-testid="kf-reply" />

@@ -5,7 +5,7 @@ import type { TicketAccess } from '@meridian/contracts';
 import { emailField, supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import { formClasses, FormField, schemaResolver, SubmitRow } from '@meridian/ui';
+import { formClasses, FormField, schemaResolver, SubmitRow, surfaceClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { openTicket, uploadImage } from '../api/support-api.ts';
 import { ImageField } from './image-field.tsx';
@@ -47,7 +47,7 @@ export function OpenConversationForm({ api, onOpened }: { api: ApiClient; onOpen
   });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="kf-open-form">
+    <form className={`${surfaceClasses.panel} ${styles.form}`} onSubmit={submit} noValidate data-testid="kf-open-form">
       <FormField label={t('kf.email')} error={errors.email?.message}>
         {(control) => <input {...control} className={formClasses.input} type="email" autoComplete="email" {...register('email')} />}
       </FormField>
