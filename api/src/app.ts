@@ -19,8 +19,13 @@ import type { Database } from './db/database.ts';
 import { registerLiveServer } from './live/live-server.ts';
 import type { LiveFabric } from './live/live-fabric.ts';
 import type { Redis } from 'ioredis';
-import type { MarketFeed } from './market/market-simulator.ts';
-import { MarketSimulator } from './market/market-simulator.ts';
+import type { Catalogue } from './market/catalogue/catalogue.ts';
+import type { MarketFeed } from './market/market-feed.ts';
+import { MarketService } from './market/market-service.ts';
+import { InProcessFabric } from './live/live-fabric.ts';
+import { SettingsCache } from './settings/settings-cache.ts';
+import { marketRoutes } from './routes/index/market-routes.ts';
+import { watchlistRoutes } from './routes/user/watchlist-routes.ts';
 import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
 import { adminSupportRoutes } from './routes/admin/admin-support-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
@@ -35,13 +40,22 @@ import { uploadRoutes } from './routes/upload/upload-routes.ts';
 
 export interface ApiOptions {
   db: Database;
-  /** The market feed; the built-in simulator by default. */
-  feed?: MarketFeed;
+  /** The market feed over the catalogue; the built-in simulator by default. */
+  feed?: (catalogue: Catalogue) => MarketFeed;
+  /** The simulator's seed: one seed replays one market (tests). */
+  marketSeed?: number;
   /** What the live connection shares with the other API nodes (`liveFabricFromEnv`); in-process by default. */
   fabric?: LiveFabric;
   /** The site's own origin, the only one CORS allows. */
   siteOrigin?: string;
+  /** How often the feed moves (the simulator's step); a second by default. */
   liveTickMs?: number;
+  /** At most one market frame per connection per this many ms; a second by default. */
+  liveFrameMs?: number;
+  /** How often the feed's leader writes candles; 5 s by default. */
+  candleFlushMs?: number;
+  /** The clock of the markets (tests move time). */
+  now?: () => number;
   /** The operator token of the admin API until operator accounts exist (MERIDIAN_ADMIN_TOKEN). */
   operatorToken?: string | undefined;
   /** Rate limits on; tests that hammer one route may turn them off. */
@@ -62,6 +76,13 @@ export interface ApiOptions {
  * Registers the whole API (HTTP calls, OpenAPI document, live connection) on a fastify instance.
  * The site server mounts it beside the registry and the static front end; tests mount it alone.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's markets (catalogue, feed, book, candles). */
+    market: MarketService;
+  }
+}
+
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,8 +103,24 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     ...(options.rateLimits === false ? { allowList: () => true } : {}),
   });
 
+  const fabric = options.fabric ?? new InProcessFabric();
+  const settingsCache = new SettingsCache(options.db);
+  const market = await MarketService.start({
+    db: options.db,
+    settings: settingsCache,
+    fabric,
+    ...(options.feed ? { feed: options.feed } : {}),
+    ...(options.marketSeed !== undefined ? { seed: options.marketSeed } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    tickMs: options.liveTickMs ?? 1000,
+    flushMs: options.candleFlushMs ?? 5000,
+    log: app.log,
+  });
+  app.decorate('market', market);
+
   const api = app.withTypeProvider<ZodTypeProvider>();
-  await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db });
+  await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db, settings: settingsCache });
+  await api.register(marketRoutes, { prefix: `${CUSTOMER_API}/index`, market });
   await api.register(supportRoutes, { prefix: `${CUSTOMER_API}/support`, db: options.db });
   await api.register(uploadRoutes, { prefix: `${CUSTOMER_API}/upload`, db: options.db });
   const accounts: AccountsContext = {
@@ -98,17 +135,23 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(walletRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
   await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
   await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts });
+  await api.register(watchlistRoutes, { prefix: `${CUSTOMER_API}/user`, db: options.db, market });
   if (options.devOutbox) await api.register(outboxRoutes, { prefix: '/api/dev', mailer: accounts.mailer });
   await api.register(adminSupportRoutes, { prefix: `${ADMIN_API}/support`, db: options.db, operatorToken: options.operatorToken });
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   api.get('/api/health', { schema: { hide: true } }, async () => ({ code: '200', message: 'ok', result: null }));
 
   await registerLiveServer(app, {
-    feed: options.feed ?? new MarketSimulator(),
-    ...(options.fabric ? { fabric: options.fabric } : {}),
-    tickMs: options.liveTickMs ?? 1000,
+    market,
+    fabric,
+    frameMs: options.liveFrameMs ?? 1000,
     verifyToken: async (token) => (await authenticate(options.db, token))?.userId ?? null,
     balances: accounts.balances,
+  });
+  // After the live server's own hook (fastify runs onClose hooks in order): sockets first, then the feed.
+  app.addHook('onClose', async () => {
+    await market.close();
+    await fabric.close();
   });
 }
 

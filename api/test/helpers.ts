@@ -7,7 +7,6 @@ import type { ApiOptions } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { seedDatabase } from '../src/db/seed.ts';
-import { MarketSimulator } from '../src/market/market-simulator.ts';
 
 /** The database the API suite runs on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
@@ -21,8 +20,10 @@ export async function createTestApi(
   await seedDatabase(database.db);
   const app = await buildApi({
     db: database.db,
-    feed: new MarketSimulator({ seed: 42 }),
-    liveTickMs: 50,
+    marketSeed: 42,
+    // A whole catalogue's tick is real work: tests that need fast ticks ask for them.
+    liveTickMs: 1000,
+    liveFrameMs: 1000,
     operatorToken: OPERATOR_TOKEN,
     mail: { outboxDir: mkdtempSync(join(tmpdir(), 'meridian-outbox-')) },
     devOutbox: true,

@@ -2,38 +2,51 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_PATH } from '@meridian/contracts';
-import { accountFigures, clientFrame, marketItem } from '@meridian/contracts/schemas';
-import type { AccountFigures, MarketItem, ServerFrame } from '@meridian/contracts';
+import { accountFigures, clientFrame } from '@meridian/contracts/schemas';
+import type { AccountFigures, ServerFrame } from '@meridian/contracts';
 import type { BalanceEvents } from '../accounts/balances.ts';
-import type { MarketFeed } from '../market/market-simulator.ts';
+import type { MarketService } from '../market/market-service.ts';
 import { InProcessFabric } from './live-fabric.ts';
 import type { LiveFabric } from './live-fabric.ts';
 
 export interface LiveServerOptions {
-  feed: MarketFeed;
-  /** How often the feed advances and changed instruments are pushed. */
-  tickMs?: number;
+  market: MarketService;
+  /** At most one market frame per this many ms per connection (SPEC: once a second). */
+  frameMs?: number;
   /** Resolves a token to its user id; null refuses it. */
   verifyToken: (token: string) => Promise<string | null>;
   /** Balance changes, pushed to their owner's connections only (SPEC §0 rule 7). */
   balances?: BalanceEvents;
-  /** What this node shares with the other API nodes; in-process when alone. Closed with the server. */
+  /** What this node shares with the other API nodes; in-process when alone. */
   fabric?: LiveFabric;
+  /** Bytes a socket may have unsent before it is skipped and later sent a full picture instead. */
+  maxBufferedBytes?: number;
+}
+
+/** Connections with the same topics: each frame for them is serialized once and sent to all. */
+interface Group {
+  readonly key: string;
+  readonly ids: ReadonlySet<number>;
+  /** Instruments whose 100-price series the first frame carries (home list, one instrument). */
+  readonly series: ReadonlySet<number>;
+  readonly clients: Set<Client>;
+  /** The group's full frame, serialized once per tick. */
+  snapshot: string | null;
 }
 
 interface Client {
   socket: WebSocket;
   userId: string | null;
+  group: Group | null;
+  /** Frames were skipped (a slow reader): the next one is a full picture. */
+  behind: boolean;
 }
 
 function send(socket: WebSocket, frame: ServerFrame): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }
 
-/** What travels between nodes: checked on arrival like anything else that crosses a wire. */
-const marketsMessage = z.object({ simulated: z.boolean(), full: z.boolean(), data: z.array(marketItem) });
 const balanceMessage = z.object({ userId: z.string(), figures: accountFigures });
-const snapshotMessage = z.array(marketItem);
 
 function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
   try {
@@ -44,43 +57,125 @@ function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
   }
 }
 
-const FEED_ROLE = 'market-feed';
-const SNAPSHOT_KEY = 'markets:snapshot';
+const DEFAULT_TOPICS = ['home'];
 
 /**
- * `/ws`: market frames to everyone (the first one full, later ones changed instruments only),
- * `USER_AUTH` answered with `AUTH_SUCCESS` or `AUTH_FAILED`; per-user frames go only to their owner.
- *
- * Several API nodes serve one user base through the fabric: one node (the leader) advances the feed
- * and publishes what changed, and every node, the leader included, pushes it to its own sockets; a
- * balance change on any node reaches its owner's sockets on every node. When the leader stops, another
- * node takes the feed over after at most three ticks, going on from the prices it has pushed (its
- * view: the shared snapshot it started from plus every update since).
+ * `/ws` (SPEC §4, §6). A connection watches topics (`SUBSCRIBE`: the home list, a market type, single
+ * instruments; the home list until it asks): it is sent a full `MARKETS` frame of those instruments, then
+ * at most one `TICKS` frame a second with only the ones whose price changed. Connections watching the
+ * same topics share each frame, serialized once. `USER_AUTH` is answered with `AUTH_SUCCESS` or
+ * `AUTH_FAILED`; per-user frames go only to their owner, on every API node (through the fabric).
  */
 export async function registerLiveServer(app: FastifyInstance, options: LiveServerOptions): Promise<void> {
+  const { market } = options;
   const clients = new Set<Client>();
-  const { feed } = options;
+  const groups = new Map<string, Group>();
   const fabric = options.fabric ?? new InProcessFabric();
-  const tickMs = options.tickMs ?? 1000;
+  const frameMs = options.frameMs ?? 1000;
+  const maxBuffered = options.maxBufferedBytes ?? 512 * 1024;
 
-  // What every socket is told first: this node's view of the market, from the shared snapshot when
-  // another node already runs the feed.
-  const view = new Map<number, MarketItem>(feed.snapshot().map((item) => [item.id, item]));
-  const shared = await fabric.read(SNAPSHOT_KEY);
-  for (const item of (shared && parse(snapshotMessage, shared)) || []) view.set(item.id, item);
-  let simulated = feed.simulated;
+  const groupFor = (topics: readonly string[]): Group => {
+    const unique = [...new Set(topics)].sort();
+    const key = unique.join(',');
+    const existing = groups.get(key);
+    if (existing) return existing;
+    const ids = new Set<number>();
+    const series = new Set<number>();
+    for (const topic of unique) {
+      if (topic === 'home') {
+        for (const id of market.catalogue.homeIds()) {
+          ids.add(id);
+          series.add(id);
+        }
+      } else if (topic.startsWith('type:')) {
+        for (const i of market.catalogue.ofType(Number(topic.slice(5)))) ids.add(i.id);
+      } else {
+        const id = Number(topic.slice(3));
+        if (market.catalogue.byId(id)) {
+          ids.add(id);
+          series.add(id);
+        }
+      }
+    }
+    const group: Group = { key, ids, series, clients: new Set(), snapshot: null };
+    groups.set(key, group);
+    return group;
+  };
 
-  await fabric.subscribe('markets', (payload) => {
-    const message = parse(marketsMessage, payload);
-    if (!message || message.data.length === 0) return;
-    simulated = message.simulated;
-    // A full picture (a node has just taken the feed) replaces whatever this node showed before.
-    if (message.full) view.clear();
-    for (const item of message.data) view.set(item.id, item);
-    if (clients.size === 0) return;
-    const frame: ServerFrame = { type: 'MARKETS', full: message.full, simulated, data: message.data };
-    const text = JSON.stringify(frame);
-    for (const client of clients) if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+  const snapshotOf = (group: Group): string => {
+    group.snapshot ??= JSON.stringify({
+      type: 'MARKETS',
+      full: true,
+      simulated: market.simulated,
+      data: [...group.ids].map((id) => market.book.item(id, group.series.has(id))).filter((item) => item !== undefined),
+    } satisfies ServerFrame);
+    return group.snapshot;
+  };
+
+  const join = (client: Client, topics: readonly string[]) => {
+    if (client.group) {
+      client.group.clients.delete(client);
+      if (client.group.clients.size === 0) groups.delete(client.group.key);
+    }
+    const group = groupFor(topics);
+    group.clients.add(client);
+    client.group = group;
+    client.behind = false;
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(snapshotOf(group));
+  };
+
+  const leave = (client: Client) => {
+    clients.delete(client);
+    if (client.group) {
+      client.group.clients.delete(client);
+      if (client.group.clients.size === 0) groups.delete(client.group.key);
+    }
+  };
+
+  // Ticks are gathered and sent at most once per frame interval, right away when the last frame is older.
+  let pending = new Set<number>();
+  let lastTime = 0;
+  let lastFrameAt = 0;
+  let frameTimer: ReturnType<typeof setTimeout> | null = null;
+  const broadcast = () => {
+    frameTimer = null;
+    lastFrameAt = Date.now();
+    const changed = pending;
+    pending = new Set();
+    for (const group of groups.values()) {
+      group.snapshot = null;
+      const data = [];
+      for (const id of changed) {
+        if (!group.ids.has(id)) continue;
+        const tick = market.book.tick(id);
+        if (tick) data.push(tick);
+      }
+      if (data.length === 0) continue;
+      let text: string | null = null;
+      for (const client of group.clients) {
+        const { socket } = client;
+        if (socket.readyState !== socket.OPEN) continue;
+        // A client that does not read cannot make this process hold its frames without bound.
+        if (socket.bufferedAmount > maxBuffered) {
+          client.behind = true;
+          continue;
+        }
+        if (client.behind) {
+          client.behind = false;
+          socket.send(snapshotOf(group));
+          continue;
+        }
+        text ??= JSON.stringify({ type: 'TICKS', simulated: market.simulated, time: lastTime, data } satisfies ServerFrame);
+        socket.send(text);
+      }
+    }
+  };
+  const stopTicks = market.onTicks(({ time, ids }) => {
+    for (const id of ids) pending.add(id);
+    lastTime = time;
+    if (frameTimer) return;
+    const wait = Math.max(0, lastFrameAt + frameMs - Date.now());
+    frameTimer = setTimeout(broadcast, wait);
   });
 
   await fabric.subscribe('balance', (payload) => {
@@ -98,47 +193,17 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   };
   options.balances?.on('balance', onBalance);
 
-  let leading = false;
-  let ticking = false;
-  const tick = async () => {
-    if (!(await fabric.lead(FEED_ROLE, tickMs * 3))) {
-      leading = false;
-      return;
-    }
-    // Taking the feed over: go on from the prices everybody has seen, not from this node's own walk,
-    // and send the whole picture once so every node (and socket) shows the same one from now on.
-    const takingOver = !leading && fabric.shared;
-    if (!leading) feed.resume?.([...view.values()]);
-    leading = true;
-    const changed = feed.tick();
-    if (changed.length === 0 && !takingOver) return;
-    for (const item of changed) view.set(item.id, item);
-    const data = takingOver ? [...view.values()] : changed;
-    await fabric.write(SNAPSHOT_KEY, JSON.stringify([...view.values()]), tickMs * 30);
-    await fabric.publish('markets', JSON.stringify({ simulated: feed.simulated, full: takingOver, data }));
-  };
-  const timer = setInterval(() => {
-    if (ticking) return;
-    ticking = true;
-    tick()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'live: market tick failed'))
-      .finally(() => {
-        ticking = false;
-      });
-  }, tickMs);
-  timer.unref();
-
   app.addHook('onClose', async () => {
     options.balances?.off('balance', onBalance);
-    clearInterval(timer);
+    stopTicks();
+    if (frameTimer) clearTimeout(frameTimer);
     for (const client of clients) client.socket.close(1001, 'server closing');
-    await fabric.close();
   });
 
   app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
-    const client: Client = { socket, userId: null };
+    const client: Client = { socket, userId: null, group: null, behind: false };
     clients.add(client);
-    send(socket, { type: 'MARKETS', full: true, simulated, data: [...view.values()] });
+    join(client, DEFAULT_TOPICS);
     socket.on('message', (raw) => {
       let parsed;
       try {
@@ -147,13 +212,15 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
         return;
       }
       if (!parsed.success) return;
-      if (parsed.data.type === 'PING') return send(socket, { type: 'PONG' });
-      void options.verifyToken(parsed.data.token).then((userId) => {
+      const frame = parsed.data;
+      if (frame.type === 'PING') return send(socket, { type: 'PONG' });
+      if (frame.type === 'SUBSCRIBE') return join(client, frame.topics);
+      void options.verifyToken(frame.token).then((userId) => {
         // A refused token also drops any earlier identity: no user data follows an error frame.
         client.userId = userId;
         send(socket, userId ? { type: 'AUTH_SUCCESS', message: 'authenticated' } : { type: 'AUTH_FAILED', message: 'invalid token' });
       });
     });
-    socket.on('close', () => clients.delete(client));
+    socket.on('close', () => leave(client));
   });
 }

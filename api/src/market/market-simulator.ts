@@ -1,107 +1,69 @@
 import Decimal from 'decimal.js';
-import type { MarketItem } from '@meridian/contracts';
-import { SIMULATED_INSTRUMENTS } from './instruments.ts';
-import type { InstrumentSeed } from './instruments.ts';
+import type { Instrument } from './catalogue/catalogue.ts';
+import { decimalsOf } from './catalogue/catalogue.ts';
+import type { FeedTick, MarketFeed } from './market-feed.ts';
+import { isTradingOpen } from './trading-hours.ts';
+import { normal, seededRandom, seedOf } from './seeded-random.ts';
 
-/** SPEC §8: the chart keeps 100 points. */
-export const SERIES_LENGTH = 100;
+const YEAR_MS = 365 * 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
 
-export interface MarketFeed {
-  /** True for the built-in simulator, so screens can label simulated prices. */
-  readonly simulated: boolean;
-  snapshot(): MarketItem[];
-  /** Advances the feed and returns the instruments whose price changed. */
-  tick(): MarketItem[];
-  /**
-   * Goes on from prices another node published (this node takes the feed over). A feed that follows
-   * a real market has nothing to do here.
-   */
-  resume?(items: MarketItem[]): void;
-}
-
-interface State {
-  readonly id: number;
-  readonly seed: InstrumentSeed;
-  open: Decimal;
-  series: Decimal[];
-}
-
-/** A seeded pseudo-random generator (mulberry32), so a run can be replayed in tests. */
-function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+interface WalkState {
+  readonly instrument: Instrument;
+  readonly random: () => number;
+  price: number;
+  lastPrice: string;
 }
 
 /**
- * The built-in market simulator: each instrument follows a random walk with small jitter
- * (≤ 0.05 % a step), starting from a 100-point history. Prices are exact decimals.
+ * The built-in market simulator: a geometric random walk per instrument (the instrument's yearly
+ * volatility scaled to one step), rounded to its tick size, moving only while its session is open.
+ * Each instrument draws from its own stream seeded by the run's seed and its code, so one seed
+ * replays the same series, and adding an instrument changes no other's.
  */
 export class MarketSimulator implements MarketFeed {
   readonly simulated = true;
-  private readonly states: State[];
-  private readonly random: () => number;
+  private readonly states: WalkState[];
 
-  constructor(options: { seed?: number; instruments?: InstrumentSeed[] } = {}) {
-    this.random = createRandom(options.seed ?? Date.now());
-    this.states = (options.instruments ?? SIMULATED_INSTRUMENTS).map((seed, index) => {
-      const series: Decimal[] = [new Decimal(seed.start)];
-      while (series.length < SERIES_LENGTH) series.push(this.step(series[series.length - 1]!, seed.decimals));
-      return { id: index + 1, seed, open: series[0]!, series };
-    });
+  constructor(
+    instruments: readonly Instrument[],
+    private readonly options: { seed: number; stepMs: number },
+  ) {
+    this.states = instruments.map((instrument) => ({
+      instrument,
+      random: seededRandom(seedOf(instrument.code, options.seed)),
+      price: instrument.anchorPrice.toNumber(),
+      lastPrice: instrument.anchorPrice.toFixed(decimalsOf(instrument)),
+    }));
   }
 
-  private step(price: Decimal, decimals: number): Decimal {
-    const jitter = new Decimal(this.random() - 0.5).mul('0.001');
-    const next = price.mul(jitter.plus(1)).toDecimalPlaces(decimals);
-    return next.isZero() ? price : next;
-  }
-
-  private toItem(state: State): MarketItem {
-    const now = state.series[state.series.length - 1]!;
-    return {
-      id: state.id,
-      code: state.seed.code,
-      type: state.seed.type,
-      name: state.seed.name,
-      logo: null,
-      nowPrice: now.toFixed(state.seed.decimals),
-      zdf: now.minus(state.open).div(state.open).mul(100).toFixed(2),
-      hundred: state.series.map((p) => p.toFixed(state.seed.decimals)),
-    };
-  }
-
-  snapshot(): MarketItem[] {
-    return this.states.map((s) => this.toItem(s));
-  }
-
-  resume(items: MarketItem[]): void {
-    for (const item of items) {
-      const state = this.states.find((s) => s.id === item.id && s.seed.code === item.code);
-      if (!state || item.hundred.length === 0) continue;
-      const series = item.hundred.map((p) => new Decimal(p));
-      const now = series[series.length - 1]!;
-      state.series = series.slice(-SERIES_LENGTH);
-      // The day's open, from the change the item shows (two decimals of a percent: close enough).
-      state.open = now.div(new Decimal(item.zdf).div(100).plus(1)).toDecimalPlaces(state.seed.decimals);
-    }
-  }
-
-  tick(): MarketItem[] {
-    const changed: MarketItem[] = [];
+  resume(prices: ReadonlyMap<number, string>): void {
     for (const state of this.states) {
-      const last = state.series[state.series.length - 1]!;
-      const next = this.step(last, state.seed.decimals);
-      if (next.eq(last)) continue;
-      state.series.push(next);
-      if (state.series.length > SERIES_LENGTH) state.series.shift();
-      changed.push(this.toItem(state));
+      const price = prices.get(state.instrument.id);
+      if (price === undefined) continue;
+      state.lastPrice = price;
+      state.price = new Decimal(price).toNumber();
     }
-    return changed;
+  }
+
+  poll(now: number): FeedTick[] {
+    const ticks: FeedTick[] = [];
+    const sigmaStep = Math.sqrt(this.options.stepMs / YEAR_MS);
+    for (const state of this.states) {
+      const { instrument } = state;
+      // Draws happen whether or not the market is open, so a replay does not depend on the clock.
+      const z = normal(state.random);
+      const share = 0.3 + 1.4 * state.random();
+      if (!isTradingOpen(instrument.session, now)) continue;
+      state.price *= Math.exp(instrument.volatility * sigmaStep * z);
+      let next = new Decimal(state.price).toDecimalPlaces(decimalsOf(instrument), Decimal.ROUND_HALF_UP);
+      if (next.lte(0)) next = instrument.tickSize;
+      const text = next.toFixed(decimalsOf(instrument));
+      if (text === state.lastPrice) continue;
+      state.lastPrice = text;
+      const volume = instrument.dailyVolumeUsd.mul(this.options.stepMs / DAY_MS).mul(share.toFixed(4));
+      ticks.push({ id: instrument.id, price: text, volume: volume.toFixed(2) });
+    }
+    return ticks;
   }
 }

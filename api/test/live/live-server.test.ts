@@ -1,105 +1,133 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { serverFrame } from '@meridian/contracts/schemas';
 import { and, eq } from 'drizzle-orm';
 import { accounts } from '../../src/db/schema.ts';
-import { createTestApi } from '../helpers.ts';
+import { createTestApi, databaseKind } from '../helpers.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
+import type { SignedUp } from '../accounts-helpers.ts';
+import { openSocket, sleep } from './live-helpers.ts';
+import type { LiveSocket } from './live-helpers.ts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
-let url: string;
 beforeAll(async () => {
-  api = await createTestApi();
+  // A tick of the whole catalogue costs tens of ms: a few a second keep the node responsive.
+  api = await createTestApi({ liveTickMs: 250 });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = api.app.server.address() as { port: number };
-  url = `ws://127.0.0.1:${address.port}/ws`;
 });
 afterAll(async () => api.close());
 
-function collect(ws: WebSocket, count: number): Promise<unknown[]> {
-  return new Promise((resolve, reject) => {
-    const frames: unknown[] = [];
-    const timer = setTimeout(() => reject(new Error(`only ${frames.length} frames`)), 5000);
-    ws.on('message', (data) => {
-      frames.push(JSON.parse(String(data)));
-      if (frames.length === count) {
-        clearTimeout(timer);
-        resolve(frames);
-      }
-    });
-  });
+/** The frames of a socket that are about its user (not market data). */
+const userFrames = (socket: LiveSocket) => socket.frames.filter((f) => f.type !== 'MARKETS' && f.type !== 'TICKS');
+
+/** Opens a socket and sends a token; resolves once the answer came. */
+async function userSocket(token: string): Promise<LiveSocket> {
+  const socket = await openSocket(api.app);
+  socket.send({ type: 'USER_AUTH', token });
+  await expect.poll(() => userFrames(socket).length, { timeout: 5000 }).toBeGreaterThan(0);
+  return socket;
 }
 
-describe('live connection /ws', () => {
-  it('sends a full simulated market frame first, then changed instruments only', async () => {
-    const ws = new WebSocket(url);
-    const frames = await collect(ws, 3);
-    ws.close();
-    const [first, second] = frames.map((f) => serverFrame.parse(f));
+/** Makes a balance change for a user (their demo balance is reset to 100,000 through the API). */
+async function changeBalance(user: SignedUp): Promise<void> {
+  await api.database.db
+    .update(accounts)
+    .set({ baseBalance: '5' })
+    .where(and(eq(accounts.userId, user.userId), eq(accounts.mode, 'demo')));
+  const res = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(user.token) });
+  expect(res.json().code).toBe('200');
+}
+
+describe(`live connection /ws (${databaseKind})`, () => {
+  it('sends the home list first (full, simulated, with 100-price series), then TICKS of those instruments only', async () => {
+    const socket = await openSocket(api.app);
+    await expect.poll(() => socket.ticks().length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+    socket.close();
+    const [first] = socket.frames;
     expect(first).toMatchObject({ type: 'MARKETS', full: true, simulated: true });
-    const full = first as Extract<typeof first, { type: 'MARKETS' }>;
-    expect(full.data.length).toBeGreaterThan(10);
-    expect(full.data[0]!.hundred).toHaveLength(100);
-    expect(second).toMatchObject({ type: 'MARKETS', full: false });
+    if (first?.type !== 'MARKETS') throw new Error('no MARKETS first');
+    const home = api.app.market.catalogue.homeIds();
+    expect(first.data.map((item) => item.id)).toEqual(home);
+    for (const item of first.data) {
+      expect(item.hundred.length, item.code).toBeGreaterThan(1);
+      expect(item.hundred.length, item.code).toBeLessThanOrEqual(100);
+      expect(item.hundred[item.hundred.length - 1], item.code).toBe(item.nowPrice);
+    }
+    // Crypto has a full series from its simulated history.
+    expect(first.data.filter((item) => item.type === 2).every((item) => item.hundred.length === 100)).toBe(true);
+    expect(socket.markets()).toHaveLength(1);
+    for (const frame of socket.ticks()) {
+      expect(frame.simulated).toBe(true);
+      expect(frame.data.length).toBeGreaterThan(0);
+      const ids = frame.data.map(([id]) => id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(home).toContain(id);
+    }
+  });
+
+  it('answers PING with PONG and ignores frames it does not understand', async () => {
+    const socket = await openSocket(api.app);
+    for (const junk of ['not json', '{"type":"NOPE"}', '{"type":"USER_AUTH"}', '{"type":"USER_AUTH","token":""}', '[]', 'null']) {
+      socket.send(junk);
+    }
+    socket.send({ type: 'PING' });
+    await expect.poll(() => userFrames(socket), { timeout: 5000 }).toEqual([expect.objectContaining({ type: 'PONG' })]);
+    socket.send({ type: 'PING' });
+    await expect.poll(() => userFrames(socket).length, { timeout: 5000 }).toBe(2);
+    expect(userFrames(socket).map((f) => f.type)).toEqual(['PONG', 'PONG']);
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    socket.close();
   });
 
   it('refuses an unknown token without any user data', async () => {
-    const ws = new WebSocket(url);
-    await new Promise((r) => ws.on('open', r));
-    const reply = new Promise<unknown>((resolve) =>
-      ws.on('message', (data) => {
-        const frame = JSON.parse(String(data));
-        if (frame.type !== 'MARKETS') resolve(frame);
-      }),
-    );
-    ws.send(JSON.stringify({ type: 'USER_AUTH', token: 'forged' }));
-    expect(await reply).toEqual({ type: 'AUTH_FAILED', message: 'invalid token' });
-    ws.close();
+    const socket = await userSocket('forged');
+    expect(userFrames(socket)).toEqual([expect.objectContaining({ type: 'AUTH_FAILED', message: 'invalid token' })]);
+    socket.close();
   });
 
-  /** Opens a socket and answers the non-market frames it receives, in order. */
-  async function userSocket(token: string) {
-    const ws = new WebSocket(url);
-    const frames: { type: string; userId?: string }[] = [];
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data));
-      if (frame.type !== 'MARKETS') frames.push(frame);
-    });
-    await new Promise((r) => ws.on('open', r));
-    ws.send(JSON.stringify({ type: 'USER_AUTH', token }));
-    await expect.poll(() => frames.length).toBeGreaterThan(0);
-    return { ws, frames };
-  }
-
-  it('authenticates a session token with AUTH_SUCCESS and pushes balance changes to their owner only', async () => {
+  it("authenticates a session token and pushes balance changes to their owner's sockets only", async () => {
     const owner = await signUp(api.app);
     const other = await signUp(api.app);
     const mine = await userSocket(owner.token);
+    const mineToo = await userSocket(owner.token);
     const theirs = await userSocket(other.token);
-    expect(mine.frames[0]).toEqual({ type: 'AUTH_SUCCESS', message: 'authenticated' });
-    await api.database.db
-      .update(accounts)
-      .set({ baseBalance: '5' })
-      .where(and(eq(accounts.userId, owner.userId), eq(accounts.mode, 'demo')));
-    await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(owner.token) });
-    await expect.poll(() => mine.frames.length).toBe(2);
-    expect(serverFrame.parse(mine.frames[1])).toMatchObject({
-      type: 'USER_BALANCE_UPDATE',
-      userId: owner.userId,
-      mode: 'demo',
-      baseBalance: '100000',
-    });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(theirs.frames.map((f) => f.type)).toEqual(['AUTH_SUCCESS']);
-    mine.ws.close();
-    theirs.ws.close();
+    const anonymous = await openSocket(api.app);
+    expect(userFrames(mine)).toEqual([expect.objectContaining({ type: 'AUTH_SUCCESS', message: 'authenticated' })]);
+    await changeBalance(owner);
+    for (const socket of [mine, mineToo]) {
+      await expect.poll(() => userFrames(socket).length, { timeout: 5000 }).toBe(2);
+      expect(userFrames(socket)[1]).toMatchObject({
+        type: 'USER_BALANCE_UPDATE',
+        userId: owner.userId,
+        mode: 'demo',
+        baseBalance: '100000',
+      });
+    }
+    await sleep(200);
+    expect(userFrames(theirs).map((f) => f.type)).toEqual(['AUTH_SUCCESS']);
+    expect(userFrames(anonymous)).toEqual([]);
+    for (const socket of [mine, mineToo, theirs, anonymous]) socket.close();
+  });
+
+  it('a refused token drops the identity the socket had: no user data after AUTH_FAILED', async () => {
+    const owner = await signUp(api.app);
+    const witness = await userSocket(owner.token);
+    const socket = await userSocket(owner.token);
+    expect(userFrames(socket).map((f) => f.type)).toEqual(['AUTH_SUCCESS']);
+    socket.send({ type: 'USER_AUTH', token: 'forged' });
+    await expect.poll(() => userFrames(socket).map((f) => f.type), { timeout: 5000 }).toEqual(['AUTH_SUCCESS', 'AUTH_FAILED']);
+    await changeBalance(owner);
+    // The change was pushed (the other socket of the owner got it), but not to the one that lost its identity.
+    await expect.poll(() => userFrames(witness).map((f) => f.type), { timeout: 5000 }).toEqual(['AUTH_SUCCESS', 'USER_BALANCE_UPDATE']);
+    await sleep(200);
+    expect(userFrames(socket).map((f) => f.type)).toEqual(['AUTH_SUCCESS', 'AUTH_FAILED']);
+    witness.close();
+    socket.close();
   });
 
   it('a revoked token is refused on the live connection', async () => {
     const user = await signUp(api.app);
     await api.app.inject({ method: 'POST', url: '/api/swx/customer/login/logout', headers: { authorization: user.token } });
-    const { ws, frames } = await userSocket(user.token);
-    expect(frames[0]).toEqual({ type: 'AUTH_FAILED', message: 'invalid token' });
-    ws.close();
+    const socket = await userSocket(user.token);
+    expect(userFrames(socket)).toEqual([expect.objectContaining({ type: 'AUTH_FAILED', message: 'invalid token' })]);
+    socket.close();
   });
 });

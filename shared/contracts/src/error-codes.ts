@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   '10095': 'errors.10095',
   '10096': 'errors.10096',
   '10097': 'errors.10097',
+  '10098': 'errors.10098',
   '400': 'errors.validation',
   '401': 'errors.unauthorized',
   '404': 'errors.notFound',

@@ -7,7 +7,17 @@ export type { LanguageCode } from './languages.ts';
 export { CONTENT_TYPES } from './content-types.ts';
 export { PARAM_KEYS } from './param-keys.ts';
 export type { ParamKey } from './param-keys.ts';
-export { MARKET_TYPES } from './market-types.ts';
+export {
+  MARKET_TYPES,
+  MARKET_TYPE_ORDER,
+  CANDLE_INTERVALS,
+  CANDLE_INTERVAL_MS,
+  candleOpenTime,
+  MAX_MARKET_TOPICS,
+  MARKET_SORTS,
+  MARKET_PAGE_SIZE_MAX,
+} from './market-types.ts';
+export type { MarketTypeId, CandleInterval, MarketSort } from './market-types.ts';
 export { REMOTE_NAMES, RELEASABLE_PARTS, containerName } from './remotes.ts';
 export type { RemoteName, ReleasablePart } from './remotes.ts';
 export { CUSTOMER_API, API_PATHS, ADMIN_API, ADMIN_PATHS, LIVE_PATH, RELEASE_PATHS } from './api-paths.ts';
@@ -15,8 +25,20 @@ export { V as VALIDATION_KEYS } from './validation-keys.ts';
 export type { Envelope } from './envelope.ts';
 export type { ContentType, ContentSummary, ContentItem } from './content.ts';
 export type { ParamResult } from './settings.ts';
-export type { MarketItem } from './market.ts';
-export type { ClientFrame, ServerFrame, MarketsFrame, BalanceUpdate } from './live.ts';
+export type {
+  MarketItem,
+  MarketTick,
+  MarketInfo,
+  ListMarketQuery,
+  ListMarketResult,
+  CandlesQuery,
+  Candle,
+  CandlesResult,
+  WatchlistResult,
+  HomeStatistics,
+  TradingSessionName,
+} from './market.ts';
+export type { ClientFrame, ServerFrame, MarketsFrame, TicksFrame, BalanceUpdate } from './live.ts';
 export type { RolloutRemote, RolloutDocument } from './release.ts';
 export type { ValidationIssues } from './validation.ts';
 export type { FaqItem, NoticeSummary, NoticeItem, SearchHelpResult } from './help.ts';

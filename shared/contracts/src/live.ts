@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { decimalString } from './envelope.ts';
 import { ACCOUNT_MODES } from './accounts-constants.ts';
-import { marketItem } from './market.ts';
+import { MAX_MARKET_TOPICS } from './market-types.ts';
+import { marketItem, marketTick, marketTopic } from './market.ts';
 
 /** Client → server frames on `/ws`. */
 export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('USER_AUTH'), token: z.string().min(1).max(4096) }),
   z.object({ type: z.literal('PING') }),
+  /** Replaces what the connection watches; the answer is a full `MARKETS` frame of those instruments. */
+  z.object({ type: z.literal('SUBSCRIBE'), topics: z.array(marketTopic).max(MAX_MARKET_TOPICS) }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
@@ -28,8 +31,13 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('AUTH_SUCCESS'), message: z.string() }),
   z.object({ type: z.literal('AUTH_FAILED'), message: z.string() }),
   z.object({ type: z.literal('PONG') }),
-  /** `full` is true on the first frame (every instrument); later frames carry changed instruments only. */
+  /**
+   * The instruments a connection watches. `full` (the first frame after connecting or subscribing):
+   * exactly these, replacing what the client held; otherwise added to it.
+   */
   z.object({ type: z.literal('MARKETS'), full: z.boolean(), simulated: z.boolean(), data: z.array(marketItem) }),
+  /** At most one a second: the watched instruments whose price changed since the last frame. */
+  z.object({ type: z.literal('TICKS'), simulated: z.boolean(), time: z.number().int(), data: z.array(marketTick) }),
   z.object({ type: z.literal('REAL_TIME_PNL'), data: z.record(z.string(), pnlEntry) }),
   z.object({ type: z.literal('BATCH_REAL_TIME_PNL'), data: z.record(z.string(), z.record(z.string(), pnlEntry)) }),
   /** `mode` (beyond the seed) says which account the figures are of; clients show only their current mode's. */
@@ -38,4 +46,5 @@ export const serverFrame = z.discriminatedUnion('type', [
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 export type MarketsFrame = Extract<ServerFrame, { type: 'MARKETS' }>;
+export type TicksFrame = Extract<ServerFrame, { type: 'TICKS' }>;
 export type BalanceUpdate = Extract<ServerFrame, { type: 'USER_BALANCE_UPDATE' }>;

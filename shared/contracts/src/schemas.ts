@@ -10,7 +10,24 @@ export {
   getContentByIdParams,
 } from './content.ts';
 export { getParamParams, paramResult } from './settings.ts';
-export { marketType, marketItem } from './market.ts';
+export {
+  marketType,
+  marketItem,
+  marketTick,
+  marketTopic,
+  tradingSession,
+  marketInfo,
+  listMarketQuery,
+  listMarketResult,
+  candleInterval,
+  candlesQuery,
+  candle,
+  candlesResult,
+  marketIdParams,
+  watchlistBody,
+  watchlistResult,
+  homeStatistics,
+} from './market.ts';
 export { clientFrame, serverFrame, pnlEntry } from './live.ts';
 export { semverString, rolloutRemote, rolloutDocument } from './release.ts';
 export { emailField, validationIssues } from './validation.ts';

@@ -19,13 +19,14 @@ import {
   searchHelpResult,
 } from '@meridian/contracts/schemas';
 import type { Database } from '../../db/database.ts';
-import { contents, faqs, notices, settings } from '../../db/schema.ts';
+import { contents, faqs, notices } from '../../db/schema.ts';
+import type { SettingsCache } from '../../settings/settings-cache.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 
 const errorBody = envelope(validationIssues);
 
-/** The `index` group of SPEC §6 that exists so far: content pages and operator settings. */
-export const indexRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** The `index` group of SPEC §6: content pages, help and operator settings (markets: market-routes.ts). */
+export const indexRoutes: FastifyPluginAsyncZod<{ db: Database; settings: SettingsCache }> = async (app, { db, settings }) => {
   app.get(
     '/listContents/:lang',
     {
@@ -72,9 +73,9 @@ export const indexRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     '/getParamByKey/:key',
     { schema: { tags: ['index'], params: getParamParams, response: { 200: envelope(paramResult), 400: errorBody } } },
     async (request) => {
-      const [row] = await db.select().from(settings).where(eq(settings.key, request.params.key));
-      if (!row) throw new ApiFailure('10018', 'system parameters unavailable');
-      return ok({ key: row.key, value: row.value });
+      const value = await settings.get(request.params.key);
+      if (value === undefined) throw new ApiFailure('10018', 'system parameters unavailable');
+      return ok({ key: request.params.key, value });
     },
   );
 

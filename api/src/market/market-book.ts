@@ -1,0 +1,205 @@
+import Decimal from 'decimal.js';
+import { CANDLE_INTERVALS } from '@meridian/contracts';
+import type { CandleInterval, MarketItem } from '@meridian/contracts';
+import type { Catalogue, Instrument } from './catalogue/catalogue.ts';
+import { decimalsOf } from './catalogue/catalogue.ts';
+import { bucketStart, foldTick } from './candles/candle-math.ts';
+import type { CandleBar } from './candles/candle-math.ts';
+import type { CandleKey } from './candles/candle-store.ts';
+import type { FeedTick } from './market-feed.ts';
+
+/** SPEC §8: the chart keeps 100 points. */
+export const SERIES_LENGTH = 100;
+const HOUR = 3600_000;
+
+interface InstrumentState {
+  readonly instrument: Instrument;
+  /** The day's open, for the hour it was worked out in (the change % needs it on every tick). */
+  dayOpen: { hour: number; open: Decimal } | null;
+  price: Decimal;
+  priceText: string;
+  hundred: string[];
+  /** The candle each interval is building. */
+  readonly current: Map<CandleInterval, CandleBar>;
+  /** Closed hourly candles of the last day: the 24 h figures come from these and the current one. */
+  hours: CandleBar[];
+  zdf: string;
+}
+
+export interface DayFigures {
+  open: Decimal;
+  high: Decimal;
+  low: Decimal;
+  volume: Decimal;
+}
+
+export interface BookStart {
+  /** Last price per instrument; the anchor price when absent. */
+  prices: ReadonlyMap<number, string>;
+  hundred: ReadonlyMap<number, string[]>;
+  /** Hourly candles of (at least) the last day per instrument, oldest first. */
+  hours: ReadonlyMap<number, CandleBar[]>;
+  /** The stored candles of the buckets under way, per instrument: building goes on from them. */
+  current?: ReadonlyMap<number, ReadonlyMap<CandleInterval, CandleBar>>;
+}
+
+/**
+ * What one API node knows of the market: each instrument's price, its last 100 prices, the candles
+ * being built and the 24 h figures. Every node applies the same ticks (the feed's leader publishes
+ * them), so every node's book is the same; only the leader writes candles to the database.
+ */
+export class MarketBook {
+  private readonly states = new Map<number, InstrumentState>();
+  private dirty = new Map<string, CandleKey & { bar: CandleBar }>();
+
+  constructor(
+    readonly catalogue: Catalogue,
+    start: BookStart,
+  ) {
+    for (const instrument of catalogue.all) {
+      const places = decimalsOf(instrument);
+      const price = new Decimal(start.prices.get(instrument.id) ?? instrument.anchorPrice);
+      const hundred = (start.hundred.get(instrument.id) ?? []).map((p) => new Decimal(p).toFixed(places)).slice(-SERIES_LENGTH);
+      const priceText = price.toFixed(places);
+      if (hundred[hundred.length - 1] !== priceText) hundred.push(priceText);
+      if (hundred.length > SERIES_LENGTH) hundred.shift();
+      const state: InstrumentState = {
+        instrument,
+        price,
+        priceText,
+        hundred,
+        current: new Map(start.current?.get(instrument.id) ?? []),
+        hours: [...(start.hours.get(instrument.id) ?? [])],
+        zdf: '0.00',
+        dayOpen: null,
+      };
+      this.states.set(instrument.id, state);
+      state.zdf = this.changePercent(state);
+    }
+  }
+
+  private state(id: number): InstrumentState | undefined {
+    return this.states.get(id);
+  }
+
+  /** Applies one tick batch; returns the ids whose price changed. */
+  apply(ticks: readonly FeedTick[], time: number): number[] {
+    const changed: number[] = [];
+    for (const tick of ticks) {
+      const state = this.states.get(tick.id);
+      if (!state) continue;
+      const price = new Decimal(tick.price);
+      const point = { time, price, volume: new Decimal(tick.volume) };
+      for (const interval of CANDLE_INTERVALS) {
+        const before = state.current.get(interval);
+        const bar = foldTick(before, interval, point);
+        if (bar !== before) {
+          if (before) this.markDirty(state.instrument.id, interval, before);
+          if (interval === '1h' && before) state.hours = [...state.hours, before].slice(-24);
+          state.current.set(interval, bar);
+        }
+        this.markDirty(state.instrument.id, interval, bar);
+      }
+      if (tick.price === state.priceText) continue;
+      state.price = price;
+      state.priceText = tick.price;
+      state.hundred.push(tick.price);
+      if (state.hundred.length > SERIES_LENGTH) state.hundred.shift();
+      state.zdf = this.changePercent(state);
+      changed.push(tick.id);
+    }
+    return changed;
+  }
+
+  private markDirty(instrumentId: number, interval: CandleInterval, bar: CandleBar): void {
+    this.dirty.set(`${instrumentId}|${interval}|${bar.openTime}`, { instrumentId, interval, bar });
+  }
+
+  /** The candles changed since the last call (the leader writes them; other nodes drop them). */
+  takeDirty(): (CandleKey & { bar: CandleBar })[] {
+    const rows = [...this.dirty.values()];
+    this.dirty = new Map();
+    return rows;
+  }
+
+  /** Candles of one key that the database may not have yet (the one being built, unwritten ones). */
+  unwritten(key: CandleKey): CandleBar[] {
+    const out = new Map<number, CandleBar>();
+    for (const row of this.dirty.values()) {
+      if (row.instrumentId === key.instrumentId && row.interval === key.interval) out.set(row.bar.openTime, row.bar);
+    }
+    const current = this.states.get(key.instrumentId)?.current.get(key.interval);
+    if (current) out.set(current.openTime, current);
+    return [...out.values()].sort((a, b) => a.openTime - b.openTime);
+  }
+
+  /** The last day's figures from the hourly candles (the current one included). */
+  day(id: number): DayFigures | undefined {
+    const state = this.state(id);
+    if (!state) return undefined;
+    const current = state.current.get('1h');
+    const reference = current?.openTime ?? bucketStart('1h', Date.now());
+    const window = [...state.hours, ...(current ? [current] : [])].filter((b) => b.openTime > reference - 24 * HOUR);
+    if (window.length === 0) return { open: state.price, high: state.price, low: state.price, volume: new Decimal(0) };
+    return {
+      open: window[0]!.open,
+      high: Decimal.max(state.price, ...window.map((b) => b.high)),
+      low: Decimal.min(state.price, ...window.map((b) => b.low)),
+      volume: window.reduce((sum, b) => sum.plus(b.volume), new Decimal(0)),
+    };
+  }
+
+  /** The price 24 hours back (the open of the day's first hourly candle), worked out once an hour. */
+  private dayOpen(state: InstrumentState): Decimal {
+    const hour = state.current.get('1h')?.openTime ?? bucketStart('1h', Date.now());
+    if (state.dayOpen?.hour !== hour) state.dayOpen = { hour, open: this.day(state.instrument.id)!.open };
+    return state.dayOpen.open;
+  }
+
+  private changePercent(state: InstrumentState): string {
+    const open = this.dayOpen(state);
+    if (open.isZero()) return '0.00';
+    return state.price.minus(open).div(open).mul(100).toFixed(2);
+  }
+
+  /** One instrument as the calls and the live connection carry it; `series` adds the last 100 prices. */
+  item(id: number, series: boolean): MarketItem | undefined {
+    const state = this.state(id);
+    if (!state) return undefined;
+    const { instrument } = state;
+    return {
+      id: instrument.id,
+      code: instrument.code,
+      type: instrument.type,
+      name: instrument.name,
+      logo: instrument.logo,
+      nowPrice: state.priceText,
+      zdf: state.zdf,
+      hundred: series ? [...state.hundred] : [],
+    };
+  }
+
+  /** `[id, price, change %]` of a changed instrument, as a tick frame carries it. */
+  tick(id: number): [number, string, string] | undefined {
+    const state = this.state(id);
+    return state ? [id, state.priceText, state.zdf] : undefined;
+  }
+
+  price(id: number): Decimal | undefined {
+    return this.state(id)?.price;
+  }
+
+  zdf(id: number): string {
+    return this.state(id)?.zdf ?? '0.00';
+  }
+
+  /** Every instrument's last price (a node taking the feed over goes on from these). */
+  prices(): Map<number, string> {
+    return new Map([...this.states.values()].map((s) => [s.instrument.id, s.priceText]));
+  }
+
+  /** What a node that starts later begins from: prices and series. */
+  snapshot(): [number, string, string[]][] {
+    return [...this.states.values()].map((s) => [s.instrument.id, s.priceText, s.hundred]);
+  }
+}
