@@ -18,6 +18,7 @@ export const SHARED_SINGLETONS = [
   'rxjs',
   'jotai',
   'single-spa',
+  '@tanstack/react-query',
   '@meridian/platform',
   '@meridian/ui',
 ] as const;

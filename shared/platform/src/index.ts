@@ -5,6 +5,8 @@ export { createApiClient, REQUEST_TIMEOUT_MS } from './api/api-client.ts';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api-client.ts';
 export { createLiveBus, applyFrame } from './live/live-bus.ts';
 export type { LiveBus, ConnectionState, PnlFrame } from './live/live-bus.ts';
+export { useLiveMarkets, useLiveStatus } from './live/use-live-markets.ts';
+export { queryClient } from './query/query-client.ts';
 export { LiveConnection, LIVE_TIMINGS, loadFrameParser } from './live/live-connection.ts';
 export type { LiveConnectionOptions, SocketLike, FrameParser } from './live/live-connection.ts';
 export {

@@ -5,26 +5,60 @@ export type ConnectionState = 'idle' | 'connecting' | 'open' | 'authenticated' |
 
 export type PnlFrame = Extract<ServerFrame, { type: 'REAL_TIME_PNL' }>['data'];
 
+/** SPEC §8: the chart keeps 100 points. */
+const SERIES_LENGTH = 100;
+
 /**
  * The live bus: the shell owns the WebSocket and feeds these streams; remotes only subscribe.
- * `markets$` always holds the latest full picture (code → instrument).
+ * `markets$` holds the latest picture of the instruments the page watches (id → instrument).
  */
 export interface LiveBus {
-  markets$: BehaviorSubject<ReadonlyMap<string, MarketItem>>;
+  markets$: BehaviorSubject<ReadonlyMap<number, MarketItem>>;
   /** True while the built-in simulator feeds prices (SPEC §0 rule 6). */
   simulated$: BehaviorSubject<boolean>;
   pnl$: Subject<PnlFrame>;
   balance$: Subject<BalanceUpdate>;
   connection$: BehaviorSubject<ConnectionState>;
+  /** What the page watches (the union of every `watch`), sorted; the connection subscribes to it. */
+  topics$: BehaviorSubject<readonly string[]>;
+  /**
+   * Asks for live prices of topics (`home`, `type:N`, `id:N`) while something shows them; the
+   * returned function stops watching. A visitor on one tab receives only what that tab shows.
+   */
+  watch(topics: readonly string[]): () => void;
 }
 
 export function createLiveBus(): LiveBus {
+  const counts = new Map<string, number>();
+  const topics$ = new BehaviorSubject<readonly string[]>([]);
+  const publish = () => {
+    const next = [...counts.keys()].sort();
+    const current = topics$.value;
+    if (next.length !== current.length || next.some((t, i) => t !== current[i])) topics$.next(next);
+  };
   return {
-    markets$: new BehaviorSubject<ReadonlyMap<string, MarketItem>>(new Map()),
+    markets$: new BehaviorSubject<ReadonlyMap<number, MarketItem>>(new Map()),
     simulated$: new BehaviorSubject(false),
     pnl$: new Subject(),
     balance$: new Subject(),
     connection$: new BehaviorSubject<ConnectionState>('idle'),
+    topics$,
+    watch(topics) {
+      const own = [...new Set(topics)];
+      for (const t of own) counts.set(t, (counts.get(t) ?? 0) + 1);
+      publish();
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        for (const t of own) {
+          const n = (counts.get(t) ?? 1) - 1;
+          if (n <= 0) counts.delete(t);
+          else counts.set(t, n);
+        }
+        publish();
+      };
+    },
   };
 }
 
@@ -32,9 +66,26 @@ export function createLiveBus(): LiveBus {
 export function applyFrame(bus: LiveBus, frame: ServerFrame, ownUserId: string | null): void {
   switch (frame.type) {
     case 'MARKETS': {
-      const next = new Map(frame.full ? [] : bus.markets$.value);
-      for (const item of frame.data) next.set(item.code, item);
+      const before = bus.markets$.value;
+      const next = new Map(frame.full ? [] : before);
+      for (const item of frame.data) {
+        // A listing leaves the series out: keep the one this page already has.
+        const known = before.get(item.id);
+        next.set(item.id, item.hundred.length === 0 && known ? { ...item, hundred: known.hundred } : item);
+      }
       bus.simulated$.next(frame.simulated);
+      bus.markets$.next(next);
+      return;
+    }
+    case 'TICKS': {
+      const next = new Map(bus.markets$.value);
+      for (const [id, price, zdf] of frame.data) {
+        const item = next.get(id);
+        if (!item) continue;
+        const hundred = item.hundred.length === 0 ? item.hundred : [...item.hundred.slice(1 - SERIES_LENGTH), price];
+        next.set(id, { ...item, nowPrice: price, zdf, hundred });
+      }
+      if (bus.simulated$.value !== frame.simulated) bus.simulated$.next(frame.simulated);
       bus.markets$.next(next);
       return;
     }

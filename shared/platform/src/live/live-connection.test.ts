@@ -32,8 +32,9 @@ class FakeSocket implements SocketLike {
   }
 }
 
+const ids: Record<string, number> = { 'BTC/USDT': 1, 'ETH/USDT': 2, 'EUR/USD': 3 };
 const item = (code: string, price: string): MarketItem => ({
-  id: 1,
+  id: ids[code]!,
   code,
   type: 2,
   name: code,
@@ -85,9 +86,55 @@ describe('live connection (SPEC §4)', () => {
     expect(sockets[0]!.sent).toEqual([]);
     sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: [item('BTC/USDT', '1'), item('ETH/USDT', '2')] });
     sockets[0]!.receive({ type: 'MARKETS', full: false, simulated: true, data: [item('ETH/USDT', '3')] });
-    expect(bus.markets$.value.get('BTC/USDT')?.nowPrice).toBe('1');
-    expect(bus.markets$.value.get('ETH/USDT')?.nowPrice).toBe('3');
+    expect(bus.markets$.value.get(1)?.nowPrice).toBe('1');
+    expect(bus.markets$.value.get(2)?.nowPrice).toBe('3');
     expect(bus.simulated$.value).toBe(true);
+  });
+
+  it('applies tick frames to the instruments it holds and extends their series', () => {
+    const { sockets, connection, bus } = setup(null);
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({
+      type: 'MARKETS',
+      full: true,
+      simulated: true,
+      data: [item('BTC/USDT', '1'), { ...item('ETH/USDT', '2'), hundred: [] }],
+    });
+    sockets[0]!.receive({
+      type: 'TICKS',
+      simulated: true,
+      time: 1,
+      data: [
+        [1, '1.5', '0.20'],
+        [2, '2.5', '-0.10'],
+        [99, '7', '0'],
+      ],
+    });
+    expect(bus.markets$.value.get(1)).toMatchObject({ nowPrice: '1.5', zdf: '0.20', hundred: ['1', '1.5'] });
+    // An instrument listed without its series keeps none; an unknown id is ignored.
+    expect(bus.markets$.value.get(2)).toMatchObject({ nowPrice: '2.5', hundred: [] });
+    expect(bus.markets$.value.has(99)).toBe(false);
+  });
+
+  it('subscribes to what the page watches, on open and whenever it changes, and again after a reconnect', () => {
+    vi.useFakeTimers();
+    const { sockets, connection, bus } = setup(null);
+    const stopHome = bus.watch(['home']);
+    connection.start();
+    sockets[0]!.open();
+    expect(sockets[0]!.sent.map((s) => JSON.parse(s))).toEqual([{ type: 'SUBSCRIBE', topics: ['home'] }]);
+    const stopType = bus.watch(['type:2']);
+    expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({ type: 'SUBSCRIBE', topics: ['home', 'type:2'] });
+    stopHome();
+    expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({ type: 'SUBSCRIBE', topics: ['type:2'] });
+    sockets[0]!.close(1006);
+    vi.advanceTimersByTime(5_000);
+    sockets[1]!.open();
+    expect(JSON.parse(sockets[1]!.sent[0]!)).toEqual({ type: 'SUBSCRIBE', topics: ['type:2'] });
+    stopType();
+    connection.stop();
+    vi.useRealTimers();
   });
 
   it('retries 5 s after an abnormal close, not before', () => {
@@ -164,7 +211,7 @@ describe('live connection without a ready parser', () => {
     sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: [item('BTC/USDT', '1')] });
     sockets[0]!.receive({ type: 'MARKETS', full: false, simulated: true, data: [item('BTC/USDT', '2')] });
     sockets[0]!.receive({ type: 'NOT_A_FRAME' });
-    await vi.waitFor(() => expect(bus.markets$.value.get('BTC/USDT')?.nowPrice).toBe('2'));
+    await vi.waitFor(() => expect(bus.markets$.value.get(1)?.nowPrice).toBe('2'));
     connection.stop();
   });
 });

@@ -59,6 +59,8 @@ export class LiveConnection {
   private parser: FrameParser | null;
   private parserLoading: Promise<void> | null = null;
   private readonly waiting: unknown[] = [];
+  private topicsSent: string | null = null;
+  private topicsSub: { unsubscribe(): void } | null = null;
   private readonly opts: Required<Pick<LiveConnectionOptions, 'createSocket' | 'timers'>> & LiveConnectionOptions;
 
   constructor(options: LiveConnectionOptions) {
@@ -94,6 +96,8 @@ export class LiveConnection {
 
   start(): void {
     this.stopped = false;
+    // What the page watches follows it: a new set is sent as soon as it changes (and on every open).
+    this.topicsSub ??= this.opts.bus.topics$.subscribe(() => this.sendTopics());
     this.open();
     if (this.livenessTimer === null) {
       this.livenessTimer = this.opts.timers.setInterval(() => this.checkLiveness(), LIVE_TIMINGS.livenessMs);
@@ -104,6 +108,8 @@ export class LiveConnection {
   stop(): void {
     this.stopped = true;
     this.clearRetry();
+    this.topicsSub?.unsubscribe();
+    this.topicsSub = null;
     if (this.livenessTimer !== null) this.opts.timers.clearInterval(this.livenessTimer);
     this.livenessTimer = null;
     const socket = this.socket;
@@ -125,6 +131,17 @@ export class LiveConnection {
   onNavigation(): void {
     if (this.stopped || this.isOpen || !this.opts.getToken()) return;
     this.scheduleOpen(LIVE_TIMINGS.afterNavigationMs);
+  }
+
+  /** Sends the watched topics when they differ from what this socket was last told (nothing watched: the home list). */
+  private sendTopics(force = false): void {
+    if (!this.isOpen) return;
+    const topics = this.opts.bus.topics$.value;
+    const key = topics.join(',');
+    if (!force && key === this.topicsSent) return;
+    if (topics.length === 0 && this.topicsSent === null) return;
+    this.topicsSent = key;
+    this.send({ type: 'SUBSCRIBE', topics: topics.length > 0 ? [...topics] : ['home'] });
   }
 
   private checkLiveness(): void {
@@ -156,6 +173,8 @@ export class LiveConnection {
     this.socket = socket;
     socket.onopen = () => {
       bus.connection$.next('open');
+      this.topicsSent = null;
+      this.sendTopics(true);
       this.authenticate();
     };
     socket.onmessage = (event) => {

@@ -3,7 +3,8 @@ import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { PLATFORM_CONTRACT_VERSION, registerNamespace } from '@meridian/platform';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { PLATFORM_CONTRACT_VERSION, queryClient, registerNamespace } from '@meridian/platform';
 import type { NamespaceLoader, RemoteProps } from '@meridian/platform';
 import { RemoteFallback } from '../components/states.tsx';
 
@@ -57,7 +58,9 @@ export function createRemoteLifecycles({ namespace, loadNamespace, App }: Remote
   function Root(props: RemoteProps) {
     return (
       <RemoteErrorBoundary {...props}>
-        <App {...props} />
+        <QueryClientProvider client={queryClient}>
+          <App {...props} />
+        </QueryClientProvider>
       </RemoteErrorBoundary>
     );
   }
