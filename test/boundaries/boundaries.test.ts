@@ -42,3 +42,75 @@ describe("boundary rules (no part imports another part's src/)", () => {
     ).toBe(0);
   });
 });
+
+async function featureBoundaries(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return result!.messages.filter((m) => m.ruleId === 'meridian/feature-boundaries').map((m) => m.message);
+}
+
+describe('feature boundaries inside a remote (shared → features → app)', () => {
+  it('refuses a feature importing another feature, however the path is written', async () => {
+    for (const [file, code] of [
+      [
+        'mfe-help/src/features/help-centre/components/x.tsx',
+        "import { FaqList } from '../../faq/components/faq-list.tsx';\nvoid FaqList;\n",
+      ],
+      ['mfe-account/src/features/settings/x.tsx', "import { useAccount } from '../profile/use-account.ts';\nvoid useAccount;\n"],
+      ['mfe-loans/src/features/apply/x.ts', "import { y } from '../../features/repay/y.ts';\nvoid y;\n"],
+      ['mfe-trading/src/features/orders/hooks/x.ts', "export { y } from '../../positions/y.ts';\n"],
+      ['mfe-nfts/src/features/mint/x.ts', "void import('../gallery/y.ts');\n"],
+    ] as const) {
+      expect(await featureBoundaries(file, code), file).toEqual([expect.stringMatching(/may not import feature/)]);
+    }
+  });
+
+  it("refuses a feature importing the remote's app/", async () => {
+    expect(
+      await featureBoundaries(
+        'mfe-help/src/features/faq/components/x.tsx',
+        "import { HelpLayout } from '../../../app/help-layout.tsx';\nvoid HelpLayout;\n",
+      ),
+    ).toEqual([expect.stringMatching(/may not import src\/app/)]);
+    expect(
+      await featureBoundaries(
+        'mfe-account/src/features/login/x.tsx',
+        "import { usePlatform } from '../../app/platform-context.tsx';\nvoid usePlatform;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('refuses src/shared/ reaching up into features or app/', async () => {
+    expect(
+      await featureBoundaries(
+        'mfe-account/src/shared/x.ts',
+        "import { LoginPage } from '../features/login/login-page.tsx';\nvoid LoginPage;\n",
+      ),
+    ).toHaveLength(1);
+    expect(await featureBoundaries('mfe-account/src/shared/x.ts', "import { App } from '../app/app.tsx';\nvoid App;\n")).toHaveLength(1);
+  });
+
+  it('allows src/shared/, the feature itself, the rest of the remote and packages; app/ may compose features', async () => {
+    expect(
+      await featureBoundaries(
+        'mfe-help/src/features/faq/components/x.tsx',
+        [
+          "import { HelpLayout } from '../../../shared/components/help-layout.tsx';",
+          "import { getFaq } from '../api/get-faq.ts';",
+          "import { FaqList } from './faq-list.tsx';",
+          "import { NAMESPACE } from '../../../locales/load-namespace.ts';",
+          "import { useT } from '@meridian/platform';",
+          'void [HelpLayout, getFaq, FaqList, NAMESPACE, useT];',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+    expect(
+      await featureBoundaries(
+        'mfe-account/src/app/app.tsx',
+        "import { LoginPage } from '../features/login/login-page.tsx';\nvoid LoginPage;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await featureBoundaries('mfe-account/src/shared/x.ts', "import { accountApi } from '../api/account-api.ts';\nvoid accountApi;\n"),
+    ).toEqual([]);
+  });
+});

@@ -32,20 +32,24 @@ export const accountApi = {
     api: ApiClient,
     body: { chain: WalletChain; address: string; message: string; signature: string; language: LanguageCode },
   ) => api.post(API_PATHS.loginByWallet, { body, result: sessionResult }),
-  socialProviders: (api: ApiClient) => api.get(API_PATHS.socialProviders, { result: socialProvidersResult }),
+  socialProviders: (api: ApiClient, signal?: AbortSignal) =>
+    api.get(API_PATHS.socialProviders, { result: socialProvidersResult, ...(signal ? { signal } : {}) }),
   loginBySocial: (api: ApiClient, body: { provider: string; language: LanguageCode; returnTo: string }) =>
     api.post(API_PATHS.loginBySocial, { body, result: socialStartResult }),
   logout: (api: ApiClient) => api.post(API_PATHS.logout, { result: z.null() }),
-  userInfo: (api: ApiClient) => api.post(API_PATHS.getUserInfo, { result: userInfoResult }),
+  userInfo: (api: ApiClient, signal?: AbortSignal) =>
+    api.post(API_PATHS.getUserInfo, { result: userInfoResult, ...(signal ? { signal } : {}) }),
   switchMode: (api: ApiClient, mode: AccountModeName) => api.post(API_PATHS.switchMode, { body: { mode }, result: userInfoResult }),
   setLanguage: (api: ApiClient, language: string) => api.post(API_PATHS.setLanguage, { body: { language }, result: z.null() }),
   resetDemo: (api: ApiClient) => api.post(API_PATHS.resetDemo, { result: accountFigures }),
   changePassword: (api: ApiClient, body: { oldPassword: string; password: string }) =>
     api.post(API_PATHS.repassword, { body, result: z.null() }),
-  listSessions: (api: ApiClient) => api.get(API_PATHS.listSessions, { result: listSessionsResult }),
+  listSessions: (api: ApiClient, signal?: AbortSignal) =>
+    api.get(API_PATHS.listSessions, { result: listSessionsResult, ...(signal ? { signal } : {}) }),
   revokeSessions: (api: ApiClient, scope: 'others' | 'all') =>
     api.post(API_PATHS.revokeSessions, { body: { scope }, result: z.object({ revoked: z.number() }) }),
-  listNotifications: (api: ApiClient) => api.get(API_PATHS.listNotifications, { result: listNotificationsResult }),
+  listNotifications: (api: ApiClient, signal?: AbortSignal) =>
+    api.get(API_PATHS.listNotifications, { result: listNotificationsResult, ...(signal ? { signal } : {}) }),
   readNotifications: (api: ApiClient, ids?: number[]) =>
     api.post(API_PATHS.readNotifications, { body: ids ? { ids } : {}, result: z.object({ unread: z.number() }) }),
 };

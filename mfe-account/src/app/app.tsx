@@ -9,7 +9,7 @@ import { NotificationsPage } from '../features/notifications/notifications-page.
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { NAMESPACE } from '../locales/load-namespace.ts';
-import { PlatformProvider } from './platform-context.tsx';
+import { PlatformProvider } from '../shared/platform-context.tsx';
 import { RequireRealAccount } from './require-real-account.tsx';
 import { RequireSession } from './require-session.tsx';
 

@@ -15,7 +15,7 @@ export function RequireRealAccount() {
   return (
     <section className={styles.gate} data-testid="demo-gate" role="region" aria-label={tCommon('account.demoUnavailable')}>
       <p className={styles.text}>{tCommon('account.demoUnavailable')}</p>
-      <Button onClick={() => void switchTo('real')} disabled={busy} data-testid="demo-gate-switch">
+      <Button onClick={() => switchTo('real')} disabled={busy} data-testid="demo-gate-switch">
         {t('profile.useReal')}
       </Button>
     </section>

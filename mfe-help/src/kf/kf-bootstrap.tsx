@@ -1,5 +1,6 @@
 import '@meridian/ui/tokens.css';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   accountModeAtom,
   createApiClient,
@@ -8,6 +9,7 @@ import {
   initI18n,
   languageAtom,
   localeOf,
+  queryClient,
   registerNamespace,
   sessionStore,
 } from '@meridian/platform';
@@ -32,4 +34,8 @@ const api = createApiClient({
 await initI18n(lang);
 await registerNamespace(NAMESPACE, loadNamespace);
 document.title = `${i18n.t(`${NAMESPACE}:kf.title`)} · Meridian`;
-createRoot(document.getElementById('root')!).render(<SupportPage api={api} />);
+createRoot(document.getElementById('root')!).render(
+  <QueryClientProvider client={queryClient}>
+    <SupportPage api={api} />
+  </QueryClientProvider>,
+);

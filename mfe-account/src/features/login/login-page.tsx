@@ -5,13 +5,13 @@ import { loginBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
 import { FormField, SubmitRow, formClasses, schemaResolver } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
+import { usePlatform } from '../../shared/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { completeSignIn } from '../../session/complete-sign-in.ts';
 import { SocialLogin, useSocialReturn } from './social-login.tsx';
 import { WalletLogin } from './wallet-login.tsx';
 import { PassScreen } from './pass-screen.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../shared/password-input.tsx';
 import styles from './pass.module.css';
 
 const formSchema = loginBody.pick({ email: true, password: true });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { AREA_CODES, VALIDATION_KEYS as V } from '@meridian/contracts';
@@ -7,12 +8,13 @@ import { codeField, emailField, inviteCodeField, passwordField, phoneField } fro
 import { useLanguage, useT } from '@meridian/platform';
 import { FormField, SubmitRow, formClasses, schemaResolver } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
+import { accountQueries } from '../../api/account-queries.ts';
+import { usePlatform } from '../../shared/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { completeSignIn } from '../../session/complete-sign-in.ts';
 import { CodeField } from './code-field.tsx';
 import { PassScreen } from './pass-screen.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../shared/password-input.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import styles from './pass.module.css';
 
@@ -34,29 +36,27 @@ type FormValues = z.input<typeof formSchema>;
 
 type Availability = 'unknown' | 'checking' | 'available' | 'taken';
 
+/** `value` once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /** Tells while typing whether the email is free (checkUserNameOrPhone), after a short pause. */
 function useEmailAvailability(email: string): Availability {
   const { api } = usePlatform();
-  const [state, setState] = useState<Availability>('unknown');
-  useEffect(() => {
-    if (!emailField.safeParse(email).success) {
-      setState('unknown');
-      return;
-    }
-    const controller = new AbortController();
-    setState('checking');
-    const timer = window.setTimeout(() => {
-      accountApi
-        .checkEmail(api, email.trim().toLowerCase(), controller.signal)
-        .then((r) => setState(r.available ? 'available' : 'taken'))
-        .catch(() => setState('unknown'));
-    }, 400);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, email]);
-  return state;
+  const candidate = emailField.safeParse(email).success ? email.trim().toLowerCase() : null;
+  const settled = useSettled(candidate, 400);
+  // A query left behind by further typing is cancelled (its signal aborts) once nothing watches it.
+  const check = useQuery(accountQueries.emailAvailability(api, settled));
+  if (candidate === null) return 'unknown';
+  if (settled !== candidate || check.isFetching) return 'checking';
+  if (check.data) return check.data.available ? 'available' : 'taken';
+  return 'unknown';
 }
 
 /** `/pass/register`: email, password, emailed code, optional phone and invite code. */

@@ -7,11 +7,11 @@ import { codeField, emailField, passwordField } from '@meridian/contracts/schema
 import { useT } from '@meridian/platform';
 import { FormField, SubmitRow, formClasses, schemaResolver } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
+import { usePlatform } from '../../shared/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { CodeField } from './code-field.tsx';
 import { PassScreen } from './pass-screen.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../shared/password-input.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import styles from './pass.module.css';
 

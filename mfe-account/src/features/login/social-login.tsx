@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { messageKeyForCode } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { accountApi } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
+import { accountQueries } from '../../api/account-queries.ts';
+import { usePlatform } from '../../shared/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { afterSignInPath } from '../../session/complete-sign-in.ts';
 import { SignInAlternative } from './sign-in-alternative.tsx';
@@ -49,21 +51,10 @@ export function SocialLogin() {
   const { t } = useT(NAMESPACE);
   const platform = usePlatform();
   const language = useLanguage();
-  const [providers, setProviders] = useState<Provider[]>([]);
+  // Without the list (not yet, or it failed) there is simply no provider button; email and wallets still work.
+  const providers: Provider[] = useQuery(accountQueries.socialProviders(platform.api)).data ?? [];
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState<Provider | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    accountApi.socialProviders(platform.api).then(
-      (list) => live && setProviders(list),
-      // Without the list there is simply no provider button; email and wallets still work.
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [platform.api]);
 
   if (providers.length === 0) return null;
 

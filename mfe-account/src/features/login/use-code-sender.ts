@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useLanguage } from '@meridian/platform';
-import { usePlatform } from '../../app/platform-context.tsx';
 import { accountApi, failureKey } from '../../api/account-api.ts';
+import { usePlatform } from '../../shared/platform-context.tsx';
 
 /**
  * Sends a verification code and counts down until another may be sent (the server says how long;
@@ -11,8 +12,14 @@ export function useCodeSender(purpose: 'register' | 'reset') {
   const { api } = usePlatform();
   const language = useLanguage();
   const [secondsLeft, setSecondsLeft] = useState(0);
-  const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { mutateAsync, isPending: sending } = useMutation({
+    mutationFn: (email: string) => accountApi.sendCode(api, { email, purpose, language }),
+    onSuccess: (result, email) => {
+      setSentTo(email);
+      setSecondsLeft(result.resendAfterSeconds);
+    },
+  });
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -22,20 +29,12 @@ export function useCodeSender(purpose: 'register' | 'reset') {
 
   /** Sends to `email`; answers the message key of a failure, or null. */
   const send = useCallback(
-    async (email: string): Promise<string | null> => {
-      setSending(true);
-      try {
-        const result = await accountApi.sendCode(api, { email, purpose, language });
-        setSentTo(email);
-        setSecondsLeft(result.resendAfterSeconds);
-        return null;
-      } catch (error) {
-        return failureKey(error);
-      } finally {
-        setSending(false);
-      }
-    },
-    [api, purpose, language],
+    (email: string): Promise<string | null> =>
+      mutateAsync(email).then(
+        () => null,
+        (error: unknown) => failureKey(error),
+      ),
+    [mutateAsync],
   );
 
   return { send, sending, secondsLeft, sentTo };

@@ -3,7 +3,7 @@ import type { WalletChain } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
+import { usePlatform } from '../../shared/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { completeSignIn } from '../../session/complete-sign-in.ts';
 import { legacyEthereumProvider, safeWalletIcon, useDiscoveredWallets } from '../../wallet/discover-wallets.ts';

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListNotificationsResult, NotificationItem } from '@meridian/contracts';
-import { formatDateTime, sessionStore, unreadCountAtom, useLanguage, useT } from '@meridian/platform';
-import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
+import { formatDateTime, sessionStore, unreadCountAtom, useLanguage, useT, useUser } from '@meridian/platform';
+import { Button, EmptyState } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
+import { accountKeys, accountQueries } from '../../api/account-queries.ts';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { describeDevice } from '../../session/describe-device.ts';
-import styles from '../profile/profile.module.css';
-
-type State = { status: 'loading' } | { status: 'failed'; key: string } | { status: 'ready'; data: ListNotificationsResult };
+import styles from '../../shared/account-page.module.css';
+import { usePlatform } from '../../shared/platform-context.tsx';
+import { QueryView } from '../../shared/query-view.tsx';
 
 function Notification({ item, onRead }: { item: NotificationItem; onRead: (id: number) => void }) {
   const { t } = useT(NAMESPACE);
@@ -41,62 +41,51 @@ function Notification({ item, onRead }: { item: NotificationItem; onRead: (id: n
 export function NotificationsPage() {
   const { t } = useT(NAMESPACE);
   const { api, toast } = usePlatform();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const userId = useUser()?.id ?? null;
+  const queryClient = useQueryClient();
+  const notifications = useQuery(accountQueries.notifications(api, userId));
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    accountApi
-      .listNotifications(api)
-      .then((data) => {
-        sessionStore.set(unreadCountAtom, data.unread);
-        setState({ status: 'ready', data });
-      })
-      .catch((error: unknown) => setState({ status: 'failed', key: failureKey(error) }));
-  }, [api]);
-  useEffect(() => load(), [load]);
-
-  const markRead = async (ids?: number[]) => {
-    try {
-      const { unread } = await accountApi.readNotifications(api, ids);
+  // The answer carries the new unread count, and which items are now read follows from the request.
+  const markRead = useMutation({
+    mutationFn: (ids: number[] | undefined) => accountApi.readNotifications(api, ids),
+    onSuccess: ({ unread }, ids) => {
       sessionStore.set(unreadCountAtom, unread);
-      setState((current) =>
-        current.status === 'ready'
-          ? {
-              status: 'ready',
-              data: { unread, items: current.data.items.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)) },
-            }
-          : current,
+      queryClient.setQueryData<ListNotificationsResult>(accountKeys.notifications(userId), (current) =>
+        current ? { unread, items: current.items.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)) } : current,
       );
-    } catch (error) {
-      toast(t(failureKey(error), { ns: 'common' }), 'error');
-    }
-  };
+    },
+    onError: (error) => toast(t(failureKey(error), { ns: 'common' }), 'error'),
+  });
 
+  const unread = notifications.data?.unread ?? 0;
   return (
     <div className={styles.page} data-testid="notifications-page">
       <div className={styles.head}>
         <h1 className={styles.title}>{t('pages.notification')}</h1>
-        {state.status === 'ready' && state.data.unread > 0 ? (
+        {unread > 0 ? (
           <div className={styles.actions}>
             <span className={styles.muted} data-testid="unread-count">
-              {t('notifications.unreadCount', { count: state.data.unread })}
+              {t('notifications.unreadCount', { count: unread })}
             </span>
-            <Button variant="secondary" onClick={() => void markRead()} data-testid="mark-all-read">
+            <Button variant="secondary" onClick={() => markRead.mutate(undefined)} data-testid="mark-all-read">
               {t('notifications.markAllRead')}
             </Button>
           </div>
         ) : null}
       </div>
-      {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'failed' ? <ErrorState title={t(state.key, { ns: 'common' })} onRetry={load} /> : null}
-      {state.status === 'ready' && state.data.items.length === 0 ? <EmptyState title={t('notifications.empty')} /> : null}
-      {state.status === 'ready' && state.data.items.length > 0 ? (
-        <ul className={styles.list}>
-          {state.data.items.map((item) => (
-            <Notification key={item.id} item={item} onRead={(id) => void markRead([id])} />
-          ))}
-        </ul>
-      ) : null}
+      <QueryView query={notifications}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <EmptyState title={t('notifications.empty')} />
+          ) : (
+            <ul className={styles.list}>
+              {items.map((item) => (
+                <Notification key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
     </div>
   );
 }

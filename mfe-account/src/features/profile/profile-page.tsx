@@ -1,16 +1,18 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, CircleHelp, Gift, Settings, Wallet } from 'lucide-react';
 import { DEMO_START_BALANCE } from '@meridian/contracts';
-import type { AccountFigures, AccountModeName, PublicUserInfo } from '@meridian/contracts';
-import { formatDate, formatDateTime, formatMoney, useLanguage, useT } from '@meridian/platform';
-import { Button, ErrorState, LoadingState, surfaceClasses } from '@meridian/ui';
+import type { AccountFigures, AccountModeName, PublicUserInfo, UserInfoResult } from '@meridian/contracts';
+import { formatDate, formatDateTime, formatMoney, useLanguage, useT, useUser } from '@meridian/platform';
+import { Button, surfaceClasses } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { logOut } from '../../session/log-out.ts';
 import { useSwitchMode } from '../../session/use-switch-mode.ts';
-import { useAccount } from './use-account.ts';
+import layout from '../../shared/account-page.module.css';
+import { usePlatform } from '../../shared/platform-context.tsx';
+import { QueryView } from '../../shared/query-view.tsx';
+import { setAccountFigures, useAccount } from '../../shared/use-account.ts';
 import styles from './profile.module.css';
 
 const FIGURES = ['baseBalance', 'totalAssets', 'floatingPnL', 'bondAmount', 'loanAmount', 'profit'] as const;
@@ -25,9 +27,9 @@ function atDemoStart(account: AccountFigures): boolean {
   );
 }
 
-function ModeSwitch({ mode, onSwitched }: { mode: AccountModeName; onSwitched: () => void }) {
+function ModeSwitch({ mode }: { mode: AccountModeName }) {
   const { t } = useT(NAMESPACE);
-  const { switchTo, busy } = useSwitchMode(onSwitched);
+  const { switchTo, busy } = useSwitchMode();
   const choose = (next: AccountModeName) => (next === mode ? undefined : switchTo(next));
   return (
     <div className={styles.modes} role="group" aria-label={t('profile.mode')} data-testid="mode-switch">
@@ -38,7 +40,7 @@ function ModeSwitch({ mode, onSwitched }: { mode: AccountModeName; onSwitched: (
           className={styles.mode}
           aria-pressed={m === mode}
           disabled={busy}
-          onClick={() => void choose(m)}
+          onClick={() => choose(m)}
           data-testid={`mode-${m}`}
         >
           {t(`profile.${m}`)}
@@ -48,25 +50,23 @@ function ModeSwitch({ mode, onSwitched }: { mode: AccountModeName; onSwitched: (
   );
 }
 
-function Balances({ account, onReset }: { account: AccountFigures; onReset: (figures: AccountFigures) => void }) {
+function Balances({ account }: { account: AccountFigures }) {
   const { t } = useT(NAMESPACE);
   const platform = usePlatform();
   const language = useLanguage();
-  const [busy, setBusy] = useState(false);
-  const reset = async () => {
-    setBusy(true);
-    try {
-      onReset(await accountApi.resetDemo(platform.api));
+  const userId = useUser()?.id ?? null;
+  const queryClient = useQueryClient();
+  const reset = useMutation({
+    mutationFn: () => accountApi.resetDemo(platform.api),
+    onSuccess: (figures) => {
+      setAccountFigures(queryClient, userId, figures);
       platform.toast(t('profile.resetDemoDone'), 'success');
-    } catch (error) {
-      platform.toast(t(failureKey(error), { ns: 'common' }), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => platform.toast(t(failureKey(error), { ns: 'common' }), 'error'),
+  });
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="balances-title" data-testid="balances">
-      <h2 id="balances-title" className={styles.cardTitle}>
+    <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="balances-title" data-testid="balances">
+      <h2 id="balances-title" className={layout.cardTitle}>
         {t('profile.balances', { mode: t(`profile.${account.mode}`) })}
       </h2>
       <dl className={styles.figures}>
@@ -77,19 +77,19 @@ function Balances({ account, onReset }: { account: AccountFigures; onReset: (fig
           </div>
         ))}
       </dl>
-      <p className={styles.muted}>{t('profile.updatedAt', { time: formatDateTime(account.timestamp, language) })}</p>
+      <p className={layout.muted}>{t('profile.updatedAt', { time: formatDateTime(account.timestamp, language) })}</p>
       {account.mode === 'demo' ? (
-        <div className={styles.actions}>
+        <div className={layout.actions}>
           <Button
             variant="secondary"
-            onClick={() => void reset()}
-            disabled={busy || atDemoStart(account)}
+            onClick={() => reset.mutate()}
+            disabled={reset.isPending || atDemoStart(account)}
             title={atDemoStart(account) ? t('profile.resetDemoAtStart') : undefined}
             data-testid="reset-demo"
           >
             {t('profile.resetDemo')}
           </Button>
-          {atDemoStart(account) ? <span className={styles.muted}>{t('profile.resetDemoAtStart')}</span> : null}
+          {atDemoStart(account) ? <span className={layout.muted}>{t('profile.resetDemoAtStart')}</span> : null}
         </div>
       ) : null}
     </section>
@@ -101,11 +101,11 @@ function Identity({ user }: { user: PublicUserInfo }) {
   const language = useLanguage();
   return (
     <div>
-      <h1 className={styles.title}>{t('profile.greeting')}</h1>
-      <p className={styles.muted} data-testid="profile-identity">
+      <h1 className={layout.title}>{t('profile.greeting')}</h1>
+      <p className={layout.muted} data-testid="profile-identity">
         {user.email ?? user.walletAddress}
       </p>
-      <p className={styles.muted}>
+      <p className={layout.muted}>
         {t('profile.memberSince', { date: formatDate(user.createdAt, language) })} · {t('profile.inviteCode')}:{' '}
         <strong>{user.inviteCode}</strong> · {t('profile.kyc')}: {t(`profile.kycStatus.${user.kycStatus}`)}
       </p>
@@ -123,32 +123,31 @@ const SHORTCUTS = [
 
 /** `/profile`: who you are, which account you use, its balances (live), shortcuts, logout. */
 export function ProfilePage() {
+  const account = useAccount();
+  return <QueryView query={account}>{(info) => <Profile info={info} />}</QueryView>;
+}
+
+function Profile({ info: { user, account } }: { info: UserInfoResult }) {
   const { t } = useT(NAMESPACE);
   const platform = usePlatform();
-  const { state, reload, setFigures } = useAccount();
-
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'failed') return <ErrorState title={t(state.key, { ns: 'common' })} onRetry={reload} />;
-  const { user, account } = state.info;
-
   return (
-    <div className={styles.page} data-testid="profile-page">
-      <div className={styles.head}>
+    <div className={layout.page} data-testid="profile-page">
+      <div className={layout.head}>
         <Identity user={user} />
         <Button variant="ghost" onClick={() => void logOut(platform, t('profile.loggedOut'))} data-testid="logout">
           {t('profile.logout')}
         </Button>
       </div>
-      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="mode-title">
-        <h2 id="mode-title" className={styles.cardTitle}>
+      <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="mode-title">
+        <h2 id="mode-title" className={layout.cardTitle}>
           {t('profile.mode')}
         </h2>
-        <ModeSwitch mode={account.mode} onSwitched={reload} />
-        <p className={styles.muted}>{t(account.mode === 'demo' ? 'profile.demoExplain' : 'profile.realExplain')}</p>
+        <ModeSwitch mode={account.mode} />
+        <p className={layout.muted}>{t(account.mode === 'demo' ? 'profile.demoExplain' : 'profile.realExplain')}</p>
       </section>
-      <Balances account={account} onReset={setFigures} />
-      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="shortcuts-title">
-        <h2 id="shortcuts-title" className={styles.cardTitle}>
+      <Balances account={account} />
+      <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title" className={layout.cardTitle}>
           {t('profile.shortcuts')}
         </h2>
         <ul className={styles.shortcuts}>

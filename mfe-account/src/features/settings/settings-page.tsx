@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { LANGUAGES, VALIDATION_KEYS as V } from '@meridian/contracts';
-import type { LanguageCode, SessionItem } from '@meridian/contracts';
+import type { LanguageCode } from '@meridian/contracts';
 import { currentPasswordField, passwordField } from '@meridian/contracts/schemas';
-import { clearSession, formatDateTime, languageAtom, sessionStore, useLanguage, useT } from '@meridian/platform';
-import { Button, ErrorState, formClasses, FormField, LoadingState, Modal, schemaResolver, SubmitRow, surfaceClasses } from '@meridian/ui';
+import { clearSession, formatDateTime, languageAtom, sessionStore, useLanguage, useT, useUser } from '@meridian/platform';
+import { Button, formClasses, FormField, Modal, schemaResolver, SubmitRow, surfaceClasses } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
-import { usePlatform } from '../../app/platform-context.tsx';
+import { accountKeys, accountQueries, forgetUserData } from '../../api/account-queries.ts';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { describeDevice } from '../../session/describe-device.ts';
-import { PasswordInput } from '../login/password-input.tsx';
-import { useAccount } from '../profile/use-account.ts';
-import styles from '../profile/profile.module.css';
+import styles from '../../shared/account-page.module.css';
+import { PasswordInput } from '../../shared/password-input.tsx';
+import { usePlatform } from '../../shared/platform-context.tsx';
+import { QueryView } from '../../shared/query-view.tsx';
+import { useAccount } from '../../shared/use-account.ts';
 
 function LanguageSection() {
   const { t } = useT(NAMESPACE);
@@ -53,9 +56,11 @@ const passwordSchema = z
   .refine((v) => v.password !== v.oldPassword, { error: V.passwordSame, path: ['password'] });
 type PasswordValues = z.input<typeof passwordSchema>;
 
-function PasswordSection({ hasPassword, onChanged }: { hasPassword: boolean; onChanged: () => void }) {
+function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useT(NAMESPACE);
   const platform = usePlatform();
+  const userId = useUser()?.id ?? null;
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<PasswordValues>({
     resolver: schemaResolver(passwordSchema),
@@ -68,7 +73,8 @@ function PasswordSection({ hasPassword, onChanged }: { hasPassword: boolean; onC
       await accountApi.changePassword(platform.api, { oldPassword: values.oldPassword, password: values.password });
       reset();
       platform.toast(t('settings.passwordChanged'), 'success');
-      onChanged();
+      // A new password signs the other devices out: the list of sessions is asked again.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.sessions(userId) });
     } catch (error) {
       setFailure(failureKey(error));
     }
@@ -113,34 +119,30 @@ function PasswordSection({ hasPassword, onChanged }: { hasPassword: boolean; onC
   );
 }
 
-function SessionsSection({ version }: { version: number }) {
+function SessionsSection() {
   const { t } = useT(NAMESPACE);
   const platform = usePlatform();
   const language = useLanguage();
-  const [sessions, setSessions] = useState<SessionItem[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const userId = useUser()?.id ?? null;
+  const queryClient = useQueryClient();
+  const sessions = useQuery(accountQueries.sessions(platform.api, userId));
   const [confirming, setConfirming] = useState(false);
 
-  const load = useCallback(() => {
-    setFailure(null);
-    accountApi
-      .listSessions(platform.api)
-      .then(setSessions)
-      .catch((error: unknown) => setFailure(failureKey(error)));
-  }, [platform.api]);
-  useEffect(() => load(), [load, version]);
-
-  const signOutOthers = async () => {
-    await accountApi.revokeSessions(platform.api, 'others');
-    platform.toast(t('settings.signedOutOthers'), 'success');
-    load();
-  };
+  const signOutOthers = useMutation({
+    mutationFn: () => accountApi.revokeSessions(platform.api, 'others'),
+    onSuccess: () => {
+      platform.toast(t('settings.signedOutOthers'), 'success');
+      void queryClient.invalidateQueries({ queryKey: accountKeys.sessions(userId) });
+    },
+    onError: (error) => platform.toast(t(failureKey(error), { ns: 'common' }), 'error'),
+  });
   const signOutEverywhere = async () => {
     setConfirming(false);
     try {
       await accountApi.revokeSessions(platform.api, 'all');
     } finally {
       clearSession();
+      forgetUserData();
       platform.toast(t('profile.loggedOut'), 'info');
       platform.navigate('/pass/login');
     }
@@ -152,28 +154,28 @@ function SessionsSection({ version }: { version: number }) {
         {t('settings.sessions')}
       </h2>
       <p className={styles.muted}>{t('settings.sessionsLead')}</p>
-      {failure ? <ErrorState title={t(failure, { ns: 'common' })} onRetry={load} /> : null}
-      {!sessions && !failure ? <LoadingState /> : null}
-      {sessions ? (
-        <ul className={styles.list}>
-          {sessions.map((s) => (
-            <li key={s.id} className={styles.item} data-testid="session-item">
-              <div className={styles.itemBody}>
-                <p className={styles.itemTitle}>
-                  {describeDevice(s.userAgent) ?? t('settings.unknownDevice')}{' '}
-                  {s.current ? <span className={styles.badge}>{t('settings.thisDevice')}</span> : null}
-                </p>
-                <p className={styles.muted}>
-                  {s.ip} · {t('settings.signedInAt', { time: formatDateTime(s.createdAt, language) })} ·{' '}
-                  {t('settings.lastUsed', { time: formatDateTime(s.lastUsedAt, language) })}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <QueryView query={sessions}>
+        {(list) => (
+          <ul className={styles.list}>
+            {list.map((s) => (
+              <li key={s.id} className={styles.item} data-testid="session-item">
+                <div className={styles.itemBody}>
+                  <p className={styles.itemTitle}>
+                    {describeDevice(s.userAgent) ?? t('settings.unknownDevice')}{' '}
+                    {s.current ? <span className={styles.badge}>{t('settings.thisDevice')}</span> : null}
+                  </p>
+                  <p className={styles.muted}>
+                    {s.ip} · {t('settings.signedInAt', { time: formatDateTime(s.createdAt, language) })} ·{' '}
+                    {t('settings.lastUsed', { time: formatDateTime(s.lastUsedAt, language) })}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void signOutOthers()} data-testid="sign-out-others">
+        <Button variant="secondary" onClick={() => signOutOthers.mutate()} data-testid="sign-out-others">
           {t('settings.signOutOthers')}
         </Button>
         <Button variant="ghost" onClick={() => setConfirming(true)} data-testid="sign-out-everywhere">
@@ -200,18 +202,13 @@ function SessionsSection({ version }: { version: number }) {
 /** `/profile/settings`: language, password change, signed-in devices. */
 export function SettingsPage() {
   const { t } = useT(NAMESPACE);
-  const { state } = useAccount();
-  const [version, setVersion] = useState(0);
+  const account = useAccount();
   return (
     <div className={styles.page} data-testid="settings-page">
       <h1 className={styles.title}>{t('pages.settings')}</h1>
       <LanguageSection />
-      {state.status === 'ready' ? (
-        <PasswordSection hasPassword={state.info.user.hasPassword} onChanged={() => setVersion((v) => v + 1)} />
-      ) : (
-        <LoadingState />
-      )}
-      <SessionsSection version={version} />
+      <QueryView query={account}>{(info) => <PasswordSection hasPassword={info.user.hasPassword} />}</QueryView>
+      <SessionsSection />
     </div>
   );
 }

@@ -1,20 +1,18 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { contentLanguageId } from '@meridian/contracts';
-import type { SearchHelpResult } from '@meridian/contracts';
 import { searchHelpQuery } from '@meridian/contracts/schemas';
-import { ApiError, useLanguage, useT } from '@meridian/platform';
+import { useLanguage, useT } from '@meridian/platform';
 import type { Platform } from '@meridian/platform';
 import { Button, EmptyState, LoadingState } from '@meridian/ui';
-import { HelpLayout } from '../../../app/help-layout.tsx';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { FaqList } from '../../faq/components/faq-list.tsx';
-import { searchHelp } from '../api/search-help.ts';
-import styles from '../../../app/help.module.css';
-
-type SearchState =
-  { status: 'idle' } | { status: 'loading' } | { status: 'done'; result: SearchHelpResult } | { status: 'failed'; key: string };
+import { FaqList } from '../../../shared/components/faq-list.tsx';
+import { HelpLayout } from '../../../shared/components/help-layout.tsx';
+import { errorKey } from '../../../shared/components/query-view.tsx';
+import { searchHelpQueryOptions } from '../api/search-help.ts';
+import styles from '../../../shared/components/help.module.css';
 
 /** `/help`: search over FAQ and notices, and the ways into the help area. */
 export function HelpCentrePage({ platform }: { platform: Platform }) {
@@ -25,9 +23,11 @@ export function HelpCentrePage({ platform }: { platform: Platform }) {
   const errorId = useId();
   const [query, setQuery] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+  // The query last submitted (null: none yet); the search follows it and the page's language.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const search = useQuery(searchHelpQueryOptions(platform.api, lang, submitted));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = searchHelpQuery.safeParse({ q: query });
     if (!parsed.success) {
@@ -35,15 +35,15 @@ export function HelpCentrePage({ platform }: { platform: Platform }) {
       return;
     }
     setFieldError(null);
-    setSearch({ status: 'loading' });
-    try {
-      setSearch({ status: 'done', result: await searchHelp(platform.api, lang, parsed.data.q, new AbortController().signal) });
-    } catch (error) {
-      setSearch({ status: 'failed', key: error instanceof ApiError ? error.messageKey : 'errors.unknown' });
-    }
+    // Searching the same words again asks again (an earlier failure may have been passing).
+    if (parsed.data.q === submitted) void search.refetch();
+    else setSubmitted(parsed.data.q);
   };
 
-  const results = search.status === 'done' ? search.result : null;
+  // Only a submit or a change of language fetches: while it runs, the loading state replaces the results.
+  const searching = search.isFetching;
+  const failed = search.isError && !searching;
+  const results = searching || failed ? undefined : search.data;
   return (
     <HelpLayout title={t('centre.title')} testId="help-centre">
       <form role="search" onSubmit={submit} noValidate>
@@ -73,8 +73,8 @@ export function HelpCentrePage({ platform }: { platform: Platform }) {
       </form>
 
       <div aria-live="polite" data-testid="help-search-results">
-        {search.status === 'loading' ? <LoadingState /> : null}
-        {search.status === 'failed' ? <p className={styles.error}>{tc(search.key)}</p> : null}
+        {searching ? <LoadingState /> : null}
+        {failed ? <p className={styles.error}>{tc(errorKey(search.error))}</p> : null}
         {results && results.faqs.length + results.notices.length === 0 ? <EmptyState title={t('centre.noResults')} /> : null}
         {results && results.faqs.length > 0 ? (
           <>
@@ -98,7 +98,7 @@ export function HelpCentrePage({ platform }: { platform: Platform }) {
         ) : null}
       </div>
 
-      {search.status === 'idle' ? (
+      {submitted === null ? (
         <div className={styles.quick}>
           <Link className={`${styles.card} ${styles.link}`} to="/help/faq">
             {t('centre.quickFaq')}

@@ -1,23 +1,23 @@
 import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { contentLanguageId } from '@meridian/contracts';
 import { formatDate, useLanguage, useT } from '@meridian/platform';
 import type { Platform } from '@meridian/platform';
-import { HelpLayout } from '../../../app/help-layout.tsx';
-import { RequestView } from '../../../app/request-view.tsx';
-import { useRequest } from '../../../app/use-request.ts';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { getNotice, getNotices } from '../api/get-notices.ts';
-import styles from '../../../app/help.module.css';
+import { HelpLayout } from '../../../shared/components/help-layout.tsx';
+import { QueryView } from '../../../shared/components/query-view.tsx';
+import { noticeQueryOptions, noticesQueryOptions } from '../api/get-notices.ts';
+import styles from '../../../shared/components/help.module.css';
 
 /** `/help/notice`: notices, newest first. */
 export function NoticesPage({ platform }: { platform: Platform }) {
   const { t } = useT(NAMESPACE);
   const language = useLanguage();
   const lang = contentLanguageId(language);
-  const request = useRequest((signal) => getNotices(platform.api, lang, signal), [platform.api, lang]);
+  const query = useQuery(noticesQueryOptions(platform.api, lang));
   return (
     <HelpLayout title={t('notices.title')} testId="help-notices">
-      <RequestView request={request} isEmpty={(d) => d.length === 0}>
+      <QueryView query={query} isEmpty={(d) => d.length === 0}>
         {(items) => (
           <ul className={styles.list}>
             {items.map((n) => (
@@ -32,7 +32,7 @@ export function NoticesPage({ platform }: { platform: Platform }) {
             ))}
           </ul>
         )}
-      </RequestView>
+      </QueryView>
     </HelpLayout>
   );
 }
@@ -42,10 +42,10 @@ export function NoticePage({ platform }: { platform: Platform }) {
   const { t } = useT(NAMESPACE);
   const language = useLanguage();
   const id = Number(useParams().id);
-  const request = useRequest((signal) => getNotice(platform.api, id, signal), [platform.api, id]);
+  const query = useQuery(noticeQueryOptions(platform.api, id));
   return (
-    <HelpLayout title={request.status === 'ok' ? request.data.title : t('notices.title')} testId="help-notice">
-      <RequestView request={request}>
+    <HelpLayout title={query.data?.title ?? t('notices.title')} testId="help-notice">
+      <QueryView query={query}>
         {(notice) => (
           <article className={styles.card}>
             <p className={styles.meta}>
@@ -55,7 +55,7 @@ export function NoticePage({ platform }: { platform: Platform }) {
             <div className={styles.html} dir="auto" dangerouslySetInnerHTML={{ __html: notice.body }} />
           </article>
         )}
-      </RequestView>
+      </QueryView>
     </HelpLayout>
   );
 }

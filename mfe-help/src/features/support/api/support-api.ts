@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, CLIENT_ERROR_CODES, SUCCESS_CODE, messageKeyForCode } from '@meridian/contracts';
 import type { TicketAccess } from '@meridian/contracts';
 import { envelope, openTicketResult, ticketView, uploadResult } from '@meridian/contracts/schemas';
@@ -9,6 +10,21 @@ export const openTicket = (api: ApiClient, body: { email: string; message: strin
 
 export const getTicket = (api: ApiClient, access: TicketAccess, signal?: AbortSignal) =>
   api.get(API_PATHS.getTicket, { query: access, result: ticketView, ...(signal ? { signal } : {}) });
+
+/** How often the visitor's page looks for an operator's answer. */
+export const POLL_MS = 10_000;
+
+/** The conversation was not found (wrong key, or gone): asking again will not change that. */
+export const isMissingTicket = (error: unknown) => error instanceof ApiError && error.code === '404';
+
+/** A conversation, asked again every `POLL_MS` while the page is visible and at once when it comes back. */
+export const ticketQueryOptions = (api: ApiClient, access: TicketAccess) =>
+  queryOptions({
+    queryKey: ['help', 'ticket', access.ticket, access.key],
+    queryFn: ({ signal }) => getTicket(api, access, signal),
+    refetchInterval: (query) => (isMissingTicket(query.state.error) ? false : POLL_MS),
+    refetchOnWindowFocus: true,
+  });
 
 export const replyTicket = (api: ApiClient, access: TicketAccess, message: string, imageId?: string) =>
   api.post(API_PATHS.replyTicket, { body: { ...access, message, ...(imageId ? { imageId } : {}) }, result: ticketView });

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { TicketAccess, TicketView } from '@meridian/contracts';
+import type { TicketAccess } from '@meridian/contracts';
 import { supportMessageText } from '@meridian/contracts/schemas';
-import { ApiError, formatDateTime, useLanguage, useT } from '@meridian/platform';
+import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 import {
   Button,
@@ -17,24 +18,22 @@ import {
   surfaceClasses,
 } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { getTicket, replyTicket, supportImageUrl } from '../api/support-api.ts';
+import { errorKey } from '../../../shared/components/query-view.tsx';
+import { isMissingTicket, replyTicket, supportImageUrl, ticketQueryOptions } from '../api/support-api.ts';
 import { ImageField } from './image-field.tsx';
 import { sendWithImage } from './open-conversation-form.tsx';
 import type { PreparedImage } from './prepare-image.ts';
 import styles from './support.module.css';
 
-/** How often the visitor's page looks for an operator's answer. */
-export const POLL_MS = 10_000;
-
 const replySchema = z.object({ message: supportMessageText });
-
-type Load = { status: 'loading' } | { status: 'ok'; view: TicketView } | { status: 'missing' } | { status: 'error'; key: string };
 
 export function ConversationView({ api, access, onNew }: { api: ApiClient; access: TicketAccess; onNew: () => void }) {
   const { t } = useT(NAMESPACE);
   const { t: tc } = useT('common');
   const language = useLanguage();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const ticket = ticketQueryOptions(api, access);
+  const query = useQuery(ticket);
   const [image, setImage] = useState<PreparedImage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -43,35 +42,9 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
     defaultValues: { message: '' },
   });
 
-  const refresh = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setLoad({ status: 'ok', view: await getTicket(api, access, signal) });
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (error instanceof ApiError && error.code === '404') setLoad({ status: 'missing' });
-        else
-          setLoad((prev) =>
-            prev.status === 'ok' ? prev : { status: 'error', key: error instanceof ApiError ? error.messageKey : 'errors.unknown' },
-          );
-      }
-    },
-    [api, access],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void refresh(controller.signal);
-    const timer = setInterval(() => void refresh(controller.signal), POLL_MS);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-  }, [refresh]);
-
   const submit = handleSubmit(async ({ message }) => {
     const key = await sendWithImage(image, async (imageId) => {
-      setLoad({ status: 'ok', view: await replyTicket(api, access, message.trim(), imageId) });
+      queryClient.setQueryData(ticket.queryKey, await replyTicket(api, access, message.trim(), imageId));
     });
     setFailure(key);
     if (!key) {
@@ -80,16 +53,19 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
     }
   });
 
-  if (load.status === 'loading') return <LoadingState />;
-  if (load.status === 'missing')
+  if (isMissingTicket(query.error))
     return (
       <EmptyState title={t('kf.notFound')}>
         <Button onClick={onNew}>{t('kf.newConversation')}</Button>
       </EmptyState>
     );
-  if (load.status === 'error') return <ErrorState title={tc('state.loadFailed')} body={tc(load.key)} onRetry={() => void refresh()} />;
+  const view = query.data;
+  if (view === undefined) {
+    if (query.isError && !query.isFetching)
+      return <ErrorState title={tc('state.loadFailed')} body={tc(errorKey(query.error))} onRetry={() => void query.refetch()} />;
+    return <LoadingState />;
+  }
 
-  const { view } = load;
   const link = window.location.href;
   return (
     <section aria-labelledby="kf-conversation" data-testid="kf-conversation">

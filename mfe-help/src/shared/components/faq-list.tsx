@@ -1,5 +1,5 @@
 import type { FaqItem } from '@meridian/contracts';
-import styles from '../../../app/help.module.css';
+import styles from './help.module.css';
 
 /** FAQ entries as expandable questions (native disclosure: keyboard and screen readers work as is). */
 export function FaqList({ items, grouped = true }: { items: FaqItem[]; grouped?: boolean }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useT } from '@meridian/platform';
-import { NAMESPACE } from '../locales/load-namespace.ts';
+import { NAMESPACE } from '../../locales/load-namespace.ts';
 import styles from './help.module.css';
 
 const SECTIONS = [
