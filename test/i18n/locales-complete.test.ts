@@ -82,6 +82,13 @@ describe('translations', () => {
     }
   });
 
+  it('every literal key the markets remote uses exists in its namespaces', () => {
+    const markets = read(join(root, 'mfe-markets/src/locales/en.json'));
+    const common = read(join(root, 'shared/platform/src/locales/en.json'));
+    const unknown = [...literalKeys(join(root, 'mfe-markets/src'))].filter((k) => !markets.has(k) && !common.has(k));
+    expect(unknown).toEqual([]);
+  });
+
   it('every literal key the shell uses exists in its namespaces', () => {
     const shell = read(join(root, 'shell/src/locales/en.json'));
     const common = read(join(root, 'shared/platform/src/locales/en.json'));

@@ -1,42 +1,33 @@
-import { useEffect, useState } from 'react';
-import { useT } from '@meridian/platform';
-import type { MarketItem } from '@meridian/contracts';
-import { formatDecimal, formatPercent, useLanguage } from '@meridian/platform';
-import type { LiveBus } from '@meridian/platform';
-import { EmptyState, LoadingState } from '@meridian/ui';
+import { useLiveMarkets, useLiveStatus, useT } from '@meridian/platform';
+import type { Platform } from '@meridian/platform';
+import { EmptyState, LoadingState, Sparkline } from '@meridian/ui';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
+import { InstrumentLink } from '../../shared/instrument-link.tsx';
+import { ChangeText, PriceText } from '../../shared/price-text.tsx';
 import styles from './market-table.module.css';
 
-function useMarkets(live: LiveBus): { items: MarketItem[]; received: boolean } {
-  const [state, setState] = useState(() => ({ items: [...live.markets$.value.values()], received: live.markets$.value.size > 0 }));
-  useEffect(() => {
-    const sub = live.markets$.subscribe((map) => setState({ items: [...map.values()], received: map.size > 0 }));
-    return () => sub.unsubscribe();
-  }, [live]);
-  return state;
-}
+const HOME_TOPICS = ['home'];
 
-/** Live instruments from the market feed (the simulator by default), as the live bus delivers them. */
-export function MarketTableView({ live, limit = 12 }: { live: LiveBus; limit?: number }) {
+/** The home page list: the platform's headline instruments, live, with their last 100 prices. */
+export function MarketTableView({ platform }: { platform: Pick<Platform, 'live'> }) {
   const { t } = useT(NAMESPACE);
-  const lang = useLanguage();
-  const { items, received } = useMarkets(live);
-  const [connection, setConnection] = useState(live.connection$.value);
-  useEffect(() => {
-    const sub = live.connection$.subscribe(setConnection);
-    return () => sub.unsubscribe();
-  }, [live]);
+  const markets = useLiveMarkets(platform.live, HOME_TOPICS);
+  const { connection } = useLiveStatus(platform.live);
+  // The home topic's instruments are the ones the server sends with their series.
+  const rows = [...markets.values()].filter((item) => item.hundred.length > 0);
 
-  if (!received) {
+  if (rows.length === 0) {
     return connection === 'closed' ? <EmptyState title={t('table.offline')} /> : <LoadingState label={t('table.loading')} />;
   }
-  const rows = items.slice(0, limit);
   return (
     <div className={styles.wrap}>
       <table className={styles.table} data-testid="market-table">
         <thead>
           <tr>
             <th scope="col">{t('table.instrument')}</th>
+            <th scope="col" className={styles.chartCol}>
+              {t('table.trend')}
+            </th>
             <th scope="col" className={styles.num}>
               {t('table.price')}
             </th>
@@ -47,17 +38,20 @@ export function MarketTableView({ live, limit = 12 }: { live: LiveBus; limit?: n
         </thead>
         <tbody>
           {rows.map((item) => {
-            const negative = item.zdf.startsWith('-');
             return (
-              <tr key={item.code} data-code={item.code}>
+              <tr key={item.id} data-code={item.code} className={styles.row}>
                 <td>
-                  <span className={styles.name}>
-                    <span className={styles.code}>{item.code}</span>
-                    <span className={styles.sub}>{item.name}</span>
-                  </span>
+                  <InstrumentLink item={item} />
                 </td>
-                <td className={styles.num}>{formatDecimal(item.nowPrice, lang, { min: 2 })}</td>
-                <td className={`${styles.num} ${negative ? styles.down : styles.up}`}>{formatPercent(item.zdf, lang)}</td>
+                <td className={styles.chartCol}>
+                  <Sparkline values={item.hundred} label={t('table.trendOf', { code: item.code })} />
+                </td>
+                <td className={styles.num}>
+                  <PriceText value={item.nowPrice} testId="price" />
+                </td>
+                <td className={styles.num}>
+                  <ChangeText value={item.zdf} testId="change" />
+                </td>
               </tr>
             );
           })}
