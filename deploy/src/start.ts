@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
-import { liveFabricFromEnv, openDatabase, redisFromEnv, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
+import { TickerFeed, liveFabricFromEnv, openDatabase, redisFromEnv, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
 import { readFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
@@ -36,6 +36,10 @@ for (const remote of RELEASABLE_PARTS) {
   if (!current || (isLocalBuild(current.stable) && !current.canary)) await rollouts.setStable(env, remote, version, record.integrity);
 }
 
+// The built-in simulator feeds prices unless a provider's mini-ticker stream is named (README: switching the feed).
+const feedUrl = process.env.MERIDIAN_FEED_URL?.trim();
+const marketSeed = Number.parseInt(process.env.MERIDIAN_MARKET_SEED ?? '', 10);
+
 // Several nodes keep their abuse limits together in Redis (REDIS_URL); one node keeps them in memory.
 const limitsRedis = await redisFromEnv(process.env);
 const app = await buildSiteServer({
@@ -52,6 +56,13 @@ const app = await buildSiteServer({
     limitsRedis,
     // Several API nodes share the live connection's fan-out and the market feed through Redis (REDIS_URL).
     fabric: await liveFabricFromEnv(process.env),
+    ...(feedUrl
+      ? {
+          feed: (catalogue) =>
+            new TickerFeed({ url: feedUrl, instruments: catalogue.all, onError: (error) => console.warn('market feed:', String(error)) }),
+        }
+      : {}),
+    ...(Number.isSafeInteger(marketSeed) ? { marketSeed } : {}),
   },
   artifacts,
   rollouts,

@@ -31,8 +31,10 @@ import { navigate } from './navigation/location.ts';
 import { loadUnreadCount } from './session/unread-count.ts';
 import { refreshAccessToken, startSessionKeeping } from './session/session-manager.ts';
 import { APP_ROUTES, isKnownPath, matchesRoute } from './routes.ts';
+import { registerServiceWorker, startInstallability } from './pwa/install-prompt.ts';
 
 performance.mark('meridian:bootstrap');
+startInstallability();
 const root = document.documentElement;
 const mobile = isMobileUserAgent(navigator.userAgent);
 root.dataset.layout = mobile ? 'mobile' : 'desktop';
@@ -127,7 +129,10 @@ const afterFirstMount = new Promise<void>((resolve) => {
   window.addEventListener('single-spa:first-mount', () => resolve(), { once: true });
   setTimeout(resolve, 3000);
 });
-void afterFirstMount.then(() => connection.start());
+void afterFirstMount.then(() => {
+  connection.start();
+  registerServiceWorker();
+});
 
 void i18nReady.then(() => {
   const chromeHost = document.getElementById('chrome')!;

@@ -11,7 +11,9 @@ import type { ApiOptions } from '@meridian/api';
 import type { Redis } from 'ioredis';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
+import { registerPwaRoutes } from './pwa-routes.ts';
 import { registerReleaseRoutes } from './release-routes.ts';
+import { setHeader } from './static-headers.ts';
 
 /** `?ticket=…&key=secret` → `?ticket=…&key=[redacted]`. */
 export function redactSecrets(url: string): string {
@@ -48,13 +50,6 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "object-src 'none'",
 ].join('; ');
-
-/** @fastify/static 10 hands `setHeaders` the fastify reply (older versions: the raw response). */
-function setHeader(res: unknown, name: string, value: string): void {
-  const target = res as { header?: (n: string, v: string) => void; setHeader?: (n: string, v: string) => void };
-  if (typeof target.header === 'function') target.header(name, value);
-  else target.setHeader?.(name, value);
-}
 
 /**
  * One origin for the whole site: the API and `/ws`, the release registry (`/rollout.json`,
@@ -116,6 +111,8 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
       setHeader(res, 'Access-Control-Allow-Origin', '*');
     },
   });
+
+  await registerPwaRoutes(app);
 
   /** The page of the stable shell, with a <base> so its relative script paths resolve. */
   const servedFromArtifacts = async (part: 'shell' | 'mfe-help', file: string): Promise<string | null> => {
