@@ -30,6 +30,9 @@ export default defineConfig({
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
     launchOptions: chromium,
     trace: 'off',
+    // The site's service worker answers artifact requests from its cache, out of reach of page.route:
+    // journeys that fail or slow artifacts need it off. The install journey turns it on for itself.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
