@@ -38,6 +38,8 @@ interface Client {
   socket: WebSocket;
   userId: string | null;
   group: Group | null;
+  /** When this connection's last SUBSCRIBE frames were taken (an allowance per connection). */
+  subscribes: number[];
   /** Frames were skipped (a slow reader): the next one is a full picture. */
   behind: boolean;
 }
@@ -58,6 +60,8 @@ function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
 }
 
 const DEFAULT_TOPICS = ['home'];
+/** A page changes what it shows a few times a minute: more SUBSCRIBE frames than this in 10 s are ignored. */
+export const SUBSCRIBE_ALLOWANCE = { count: 20, windowMs: 10_000 };
 
 /**
  * `/ws` (SPEC §4, §6). A connection watches topics (`SUBSCRIBE`: the home list, a market type, single
@@ -201,7 +205,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   });
 
   app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
-    const client: Client = { socket, userId: null, group: null, behind: false };
+    const client: Client = { socket, userId: null, group: null, behind: false, subscribes: [] };
     clients.add(client);
     join(client, DEFAULT_TOPICS);
     socket.on('message', (raw) => {
@@ -214,7 +218,14 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       if (!parsed.success) return;
       const frame = parsed.data;
       if (frame.type === 'PING') return send(socket, { type: 'PONG' });
-      if (frame.type === 'SUBSCRIBE') return join(client, frame.topics);
+      if (frame.type === 'SUBSCRIBE') {
+        // Each one costs a full picture: a client cannot make the server serialize them without end.
+        const now = Date.now();
+        client.subscribes = client.subscribes.filter((at) => at > now - SUBSCRIBE_ALLOWANCE.windowMs);
+        if (client.subscribes.length >= SUBSCRIBE_ALLOWANCE.count) return;
+        client.subscribes.push(now);
+        return join(client, frame.topics);
+      }
       void options.verifyToken(frame.token).then((userId) => {
         // A refused token also drops any earlier identity: no user data follows an error frame.
         client.userId = userId;

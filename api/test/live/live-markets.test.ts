@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MARKET_TOPICS } from '@meridian/contracts';
+import { SUBSCRIBE_ALLOWANCE } from '../../src/live/live-server.ts';
 import { createTestApi, databaseKind } from '../helpers.ts';
 import { ScriptedFeed, openSocket, sleep } from './live-helpers.ts';
 import type { LiveSocket } from './live-helpers.ts';
@@ -161,6 +162,18 @@ describe(`live market frames (${databaseKind})`, () => {
     const moves = prices.slice(1).map((p, i) => new Decimal(p).minus(prices[i]!).div(tickSize).toNumber());
     for (const move of moves) expect(move).toBeGreaterThan(0);
     expect(moves.reduce((sum, m) => sum + m, 0) / moves.length).toBeGreaterThan(2);
+  });
+
+  it('takes at most the allowance of SUBSCRIBE frames in 10 s from one connection, each answered with one picture', async () => {
+    const socket = await connect();
+    const from = socket.markets().length;
+    for (let i = 0; i < SUBSCRIBE_ALLOWANCE.count + 15; i += 1) socket.send({ type: 'SUBSCRIBE', topics: [i % 2 ? 'type:1' : 'type:5'] });
+    // The flood's pictures (up to the allowance) arrive; then a PONG proves the rest was read and dropped.
+    const sent = socket.frames.length;
+    socket.send({ type: 'PING' });
+    await expect.poll(() => socket.frames.slice(sent).some((f) => f.type === 'PONG'), { timeout: 5000 }).toBe(true);
+    // One socket's frames arrive in order: everything before the PONG is in.
+    expect(socket.markets().length - from).toBe(SUBSCRIBE_ALLOWANCE.count);
   });
 
   it('ignores an invalid SUBSCRIBE: no answer, no crash, the connection keeps its topics', async () => {
