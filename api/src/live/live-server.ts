@@ -27,7 +27,7 @@ export interface LiveServerOptions {
 interface Group {
   readonly key: string;
   readonly ids: ReadonlySet<number>;
-  /** Instruments whose 100-price series the first frame carries (home list, one instrument). */
+  /** Instruments whose 100-price series the first frame carries (the home list's sparklines). */
   readonly series: ReadonlySet<number>;
   readonly clients: Set<Client>;
   /** The group's full frame, serialized once per tick. */
@@ -95,10 +95,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
         for (const i of market.catalogue.ofType(Number(topic.slice(5)))) ids.add(i.id);
       } else {
         const id = Number(topic.slice(3));
-        if (market.catalogue.byId(id)) {
-          ids.add(id);
-          series.add(id);
-        }
+        if (market.catalogue.byId(id)) ids.add(id);
       }
     }
     const group: Group = { key, ids, series, clients: new Set(), snapshot: null };
@@ -136,14 +133,15 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     }
   };
 
-  // Ticks are gathered and sent at most once per frame interval, right away when the last frame is older.
+  // Ticks are gathered and sent at most once per frame interval, paced by the ticks' own times (with a
+  // tenth of slack for timer jitter): a tick that took long to compute delays its own frame, not the next.
   let pending = new Set<number>();
   let lastTime = 0;
-  let lastFrameAt = 0;
+  let lastFrameTick = Number.NEGATIVE_INFINITY;
   let frameTimer: ReturnType<typeof setTimeout> | null = null;
   const broadcast = () => {
     frameTimer = null;
-    lastFrameAt = Date.now();
+    lastFrameTick = lastTime;
     const changed = pending;
     pending = new Set();
     for (const group of groups.values()) {
@@ -178,8 +176,9 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     for (const id of ids) pending.add(id);
     lastTime = time;
     if (frameTimer) return;
-    const wait = Math.max(0, lastFrameAt + frameMs - Date.now());
-    frameTimer = setTimeout(broadcast, wait);
+    const due = lastFrameTick + frameMs * 0.9;
+    if (time >= due) broadcast();
+    else frameTimer = setTimeout(broadcast, due - time);
   });
 
   await fabric.subscribe('balance', (payload) => {
