@@ -52,7 +52,7 @@ export interface ApiOptions {
   liveTickMs?: number;
   /** At most one market frame per connection per this many ms; a second by default. */
   liveFrameMs?: number;
-  /** How often the feed's leader writes candles; 5 s by default. */
+  /** How often the feed's leader writes candles; 15 s by default (reads add what is not written yet). */
   candleFlushMs?: number;
   /** The clock of the markets (tests move time). */
   now?: () => number;
@@ -113,7 +113,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     ...(options.marketSeed !== undefined ? { seed: options.marketSeed } : {}),
     ...(options.now ? { now: options.now } : {}),
     tickMs: options.liveTickMs ?? 1000,
-    flushMs: options.candleFlushMs ?? 5000,
+    flushMs: options.candleFlushMs ?? 15_000,
     log: app.log,
   });
   app.decorate('market', market);

@@ -103,7 +103,7 @@ export class MarketService {
     feed.resume(book.prices());
     const service = new MarketService(catalogue, book, candles, feed, fabric, { ...options, now, tickMs, seed });
     await fabric.subscribe(TICKS_CHANNEL, (payload) => service.receive(payload));
-    service.run(options.flushMs ?? 5000);
+    service.run(options.flushMs ?? 15_000);
     return service;
   }
 
