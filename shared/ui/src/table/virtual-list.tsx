@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import styles from './virtual-list.module.css';
@@ -14,13 +14,15 @@ export interface VirtualListProps<T> {
   testId?: string;
   /** A header row that stays in place above the scrolling rows. */
   header?: ReactNode;
+  /** Told which rows are rendered (in view and just around it) whenever that changes: first and last index. */
+  onRangeChange?: (first: number, last: number) => void;
 }
 
 /**
  * A long list that renders only the rows in view (TanStack Virtual): hundreds of ticking rows stay
  * smooth. Rows are a list of `role="row"` items inside a `role="table"` box for assistive technology.
  */
-export function VirtualList<T>({ items, rowHeight, height, getKey, renderRow, label, testId, header }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, rowHeight, height, getKey, renderRow, label, testId, header, onRangeChange }: VirtualListProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -29,6 +31,10 @@ export function VirtualList<T>({ items, rowHeight, height, getKey, renderRow, la
     overscan: 8,
     getItemKey: (index) => getKey(items[index]!),
   });
+  const rendered = virtualizer.getVirtualItems();
+  const first = rendered[0]?.index ?? 0;
+  const last = rendered[rendered.length - 1]?.index ?? -1;
+  useEffect(() => onRangeChange?.(first, last), [first, last, onRangeChange]);
   return (
     <div
       className={styles.table}
@@ -41,7 +47,7 @@ export function VirtualList<T>({ items, rowHeight, height, getKey, renderRow, la
       {header}
       <div ref={scroller} className={styles.scroller} style={{ height }} role="rowgroup">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => (
+          {rendered.map((row) => (
             <div
               key={row.key}
               className={styles.row}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MARKET_PAGE_SIZE_MAX, MARKET_TYPE_ORDER } from '@meridian/contracts';
 import type { MarketItem, MarketSort } from '@meridian/contracts';
@@ -17,6 +17,16 @@ import styles from './market-list.module.css';
 type Tab = number | 'watchlist';
 const SORTS: MarketSort[] = ['rank', 'change', 'price', 'name'];
 const ROW_HEIGHT = 60;
+
+/** The value once it has stayed the same for `ms` (scrolling settles before the subscription follows). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 function readTab(): Tab {
   const value = new URLSearchParams(window.location.search).get('type');
@@ -55,7 +65,18 @@ export function MarketListPage() {
     enabled: tab !== 'watchlist',
   });
 
-  const topics = useMemo(() => (tab === 'watchlist' ? watchlist.ids.map((id) => `id:${id}`) : [`type:${tab}`]), [tab, watchlist.ids]);
+  // Live prices for the rows on screen only (and those just around them): a 470-row tab does not
+  // make the page receive 470 changes a second. The set follows scrolling, settled for a moment.
+  const [shown, setShown] = useState<[number, number]>([0, -1]);
+  const settledShown = useSettled(shown, 250);
+  const onRangeChange = useCallback((first: number, last: number) => setShown([first, last]), []);
+  const topics = useMemo(
+    () =>
+      tab === 'watchlist'
+        ? watchlist.ids.map((id) => `id:${id}`)
+        : (listing.data?.items ?? []).slice(settledShown[0], settledShown[1] + 1).map((item) => `id:${item.id}`),
+    [tab, watchlist.ids, listing.data, settledShown],
+  );
   const live_ = useLiveMarkets(live, topics);
 
   // The watchlist's rows come from the live connection (a full picture of the watched ids).
@@ -94,6 +115,7 @@ export function MarketListPage() {
         rowHeight={ROW_HEIGHT}
         height="min(70vh, 42rem)"
         getKey={(item) => item.id}
+        onRangeChange={onRangeChange}
         label={t(`types.${tab}`)}
         testId="market-list"
         header={
