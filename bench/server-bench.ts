@@ -1,7 +1,8 @@
 /**
  * Server-side measurements of the composed site (ARCHITECTURE: "live fan-out, API latency"):
  * - API latency and throughput of three calls under load (autocannon, 10 connections, a few seconds);
- * - live fan-out: how long one market tick takes to reach every one of N sockets on loopback.
+ * - live fan-out: how long one market tick (a TICKS frame) takes to reach every one of N sockets on loopback;
+ *   latency, bytes and server CPU/memory at 1,000 and 5,000 sockets are in bench/markets-bench.ts.
  * Benchmarks report; they do not pass or fail.
  */
 import autocannon from 'autocannon';
@@ -78,7 +79,8 @@ export async function measureFanout(base: string, sockets: number, ticks = 8): P
           const ws = new WebSocket(url);
           ws.on('message', (data) => {
             const text = String(data);
-            if (!text.includes('"full":false')) return;
+            // A market tick: one TICKS frame, the same text on every socket watching the same topics.
+            if (!text.startsWith('{"type":"TICKS"')) return;
             const at = performance.now();
             const list = arrivals.get(text);
             if (list) list.push(at);
