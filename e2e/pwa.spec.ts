@@ -30,7 +30,7 @@ test.describe('installable web app', () => {
       return urls;
     });
     expect(cached.some((u) => u.startsWith('/artifacts/'))).toBe(true);
-    expect(cached.filter((u) => !u.startsWith('/artifacts/') && !u.startsWith('/static/'))).toEqual([]);
+    expect(cached.filter((u) => !u.startsWith('/artifacts/') && !u.startsWith('/static/crypto/'))).toEqual([]);
   });
 
   test('the install badge appears only while the browser offers installation, and asks it', async ({ page }) => {

@@ -40,6 +40,8 @@ interface Client {
   group: Group | null;
   /** When this connection's last SUBSCRIBE frames were taken (an allowance per connection). */
   subscribes: number[];
+  /** The newest SUBSCRIBE past the allowance: applied as soon as the allowance allows, never dropped. */
+  deferred: { topics: readonly string[]; timer: ReturnType<typeof setTimeout> } | null;
   /** Frames were skipped (a slow reader): the next one is a full picture. */
   behind: boolean;
 }
@@ -47,6 +49,9 @@ interface Client {
 function send(socket: WebSocket, frame: ServerFrame): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }
+
+/** How much a socket that does not read may hold unsent before it is closed (several skipped pictures). */
+const HARD_BUFFER_FACTOR = 4;
 
 const balanceMessage = z.object({ userId: z.string(), figures: accountFigures });
 
@@ -60,7 +65,7 @@ function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
 }
 
 const DEFAULT_TOPICS = ['home'];
-/** A page changes what it shows a few times a minute: more SUBSCRIBE frames than this in 10 s are ignored. */
+/** A page changes what it shows a few times a minute: SUBSCRIBE frames past this in 10 s wait (the newest wins). */
 export const SUBSCRIBE_ALLOWANCE = { count: 20, windowMs: 10_000 };
 
 /**
@@ -122,15 +127,69 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     group.clients.add(client);
     client.group = group;
     client.behind = false;
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(snapshotOf(group));
+    deliver(client, () => snapshotOf(group));
   };
+
+  /**
+   * Sends a market frame unless the socket is not reading: past the limit the frame is skipped (the
+   * next one is a full picture); far past it the connection is closed. Memory per socket stays bounded.
+   */
+  function deliver(client: Client, text: () => string): void {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > maxBuffered * HARD_BUFFER_FACTOR) {
+      socket.close(1008, 'not reading');
+      return;
+    }
+    if (socket.bufferedAmount > maxBuffered) {
+      client.behind = true;
+      return;
+    }
+    if (client.behind) {
+      client.behind = false;
+      if (client.group) socket.send(snapshotOf(client.group));
+      return;
+    }
+    socket.send(text());
+  }
 
   const leave = (client: Client) => {
     clients.delete(client);
+    if (client.deferred) clearTimeout(client.deferred.timer);
     if (client.group) {
       client.group.clients.delete(client);
       if (client.group.clients.size === 0) groups.delete(client.group.key);
     }
+  };
+
+  /**
+   * Each SUBSCRIBE costs a full picture, so a connection gets a few per window; one past the
+   * allowance is kept (the newest wins) and applied when the window has room, so the last thing a
+   * page asked for is always what it receives.
+   */
+  const subscribe = (client: Client, topics: readonly string[]) => {
+    const now = Date.now();
+    client.subscribes = client.subscribes.filter((at) => at > now - SUBSCRIBE_ALLOWANCE.windowMs);
+    if (client.subscribes.length < SUBSCRIBE_ALLOWANCE.count) {
+      if (client.deferred) clearTimeout(client.deferred.timer);
+      client.deferred = null;
+      client.subscribes.push(now);
+      join(client, topics);
+      return;
+    }
+    if (client.deferred) {
+      client.deferred.topics = topics;
+      return;
+    }
+    const wait = client.subscribes[0]! + SUBSCRIBE_ALLOWANCE.windowMs - now + 1;
+    client.deferred = {
+      topics,
+      timer: setTimeout(() => {
+        const latest = client.deferred?.topics;
+        client.deferred = null;
+        if (latest && clients.has(client)) subscribe(client, latest);
+      }, wait),
+    };
   };
 
   // Ticks are gathered and sent at most once per frame interval, paced by the ticks' own times (with a
@@ -146,7 +205,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     pending = new Set();
     for (const group of groups.values()) {
       group.snapshot = null;
-      const data = [];
+      const data: [number, string, string][] = [];
       for (const id of changed) {
         if (!group.ids.has(id)) continue;
         const tick = market.book.tick(id);
@@ -154,22 +213,9 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       }
       if (data.length === 0) continue;
       let text: string | null = null;
-      for (const client of group.clients) {
-        const { socket } = client;
-        if (socket.readyState !== socket.OPEN) continue;
-        // A client that does not read cannot make this process hold its frames without bound.
-        if (socket.bufferedAmount > maxBuffered) {
-          client.behind = true;
-          continue;
-        }
-        if (client.behind) {
-          client.behind = false;
-          socket.send(snapshotOf(group));
-          continue;
-        }
-        text ??= JSON.stringify({ type: 'TICKS', simulated: market.simulated, time: lastTime, data } satisfies ServerFrame);
-        socket.send(text);
-      }
+      const ticks = () =>
+        (text ??= JSON.stringify({ type: 'TICKS', simulated: market.simulated, time: lastTime, data } satisfies ServerFrame));
+      for (const client of group.clients) deliver(client, ticks);
     }
   };
   const stopTicks = market.onTicks(({ time, ids }) => {
@@ -178,7 +224,8 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     if (frameTimer) return;
     const due = lastFrameTick + frameMs * 0.9;
     if (time >= due) broadcast();
-    else frameTimer = setTimeout(broadcast, due - time);
+    // Tick times are the leader's clock: never wait longer than one interval on this node's.
+    else frameTimer = setTimeout(broadcast, Math.min(due - time, frameMs));
   });
 
   await fabric.subscribe('balance', (payload) => {
@@ -200,11 +247,14 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     options.balances?.off('balance', onBalance);
     stopTicks();
     if (frameTimer) clearTimeout(frameTimer);
-    for (const client of clients) client.socket.close(1001, 'server closing');
+    for (const client of clients) {
+      if (client.deferred) clearTimeout(client.deferred.timer);
+      client.socket.close(1001, 'server closing');
+    }
   });
 
   app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
-    const client: Client = { socket, userId: null, group: null, behind: false, subscribes: [] };
+    const client: Client = { socket, userId: null, group: null, behind: false, subscribes: [], deferred: null };
     clients.add(client);
     join(client, DEFAULT_TOPICS);
     socket.on('message', (raw) => {
@@ -217,19 +267,18 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       if (!parsed.success) return;
       const frame = parsed.data;
       if (frame.type === 'PING') return send(socket, { type: 'PONG' });
-      if (frame.type === 'SUBSCRIBE') {
-        // Each one costs a full picture: a client cannot make the server serialize them without end.
-        const now = Date.now();
-        client.subscribes = client.subscribes.filter((at) => at > now - SUBSCRIBE_ALLOWANCE.windowMs);
-        if (client.subscribes.length >= SUBSCRIBE_ALLOWANCE.count) return;
-        client.subscribes.push(now);
-        return join(client, frame.topics);
-      }
-      void options.verifyToken(frame.token).then((userId) => {
-        // A refused token also drops any earlier identity: no user data follows an error frame.
-        client.userId = userId;
-        send(socket, userId ? { type: 'AUTH_SUCCESS', message: 'authenticated' } : { type: 'AUTH_FAILED', message: 'invalid token' });
-      });
+      if (frame.type === 'SUBSCRIBE') return subscribe(client, frame.topics);
+      void options
+        .verifyToken(frame.token)
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'live: a token could not be checked');
+          return null;
+        })
+        .then((userId) => {
+          // A refused token also drops any earlier identity: no user data follows an error frame.
+          client.userId = userId;
+          send(socket, userId ? { type: 'AUTH_SUCCESS', message: 'authenticated' } : { type: 'AUTH_FAILED', message: 'invalid token' });
+        });
     });
     socket.on('close', () => leave(client));
   });

@@ -13,8 +13,9 @@ const miniTicker = z.object({
   e: z.literal('24hrMiniTicker'),
   E: z.number(),
   s: z.string().regex(/^[A-Z0-9]{2,20}$/),
-  c: z.string().regex(/^\d+(\.\d+)?$/),
-  q: z.string().regex(/^\d+(\.\d+)?$/),
+  // Prices and volumes that fit the database's numeric(38,18).
+  c: z.string().regex(/^\d{1,19}(\.\d{1,18})?$/),
+  q: z.string().regex(/^\d{1,19}(\.\d{1,18})?$/),
 });
 const message = z.union([z.array(z.unknown()), z.object({ stream: z.string(), data: z.array(z.unknown()) })]);
 

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { watchlist } from '../db/schema.ts';
+import { users, watchlist } from '../db/schema.ts';
 
 /** The most instruments one watchlist holds. */
 export const WATCHLIST_MAX = 200;
@@ -15,13 +15,22 @@ export async function listWatchlist(db: Database, userId: string): Promise<numbe
   return rows.map((r) => r.id);
 }
 
-/** Adds an instrument (known to exist) to a user's watchlist; false when the list is full. */
+/**
+ * Adds an instrument (known to exist) to a user's watchlist; false when the list is full. The user's row
+ * is locked while counting, so two adds at once cannot take a full list past its limit.
+ */
 export async function addToWatchlist(db: Database, userId: string, instrumentId: number): Promise<boolean> {
-  const current = await listWatchlist(db, userId);
-  if (current.includes(instrumentId)) return true;
-  if (current.length >= WATCHLIST_MAX) return false;
-  await db.insert(watchlist).values({ userId, instrumentId }).onConflictDoNothing();
-  return true;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx
+      .select({ n: count(), has: sql<boolean>`bool_or(${watchlist.instrumentId} = ${instrumentId})` })
+      .from(watchlist)
+      .where(eq(watchlist.userId, userId));
+    if (row?.has) return true;
+    if ((row?.n ?? 0) >= WATCHLIST_MAX) return false;
+    await tx.insert(watchlist).values({ userId, instrumentId }).onConflictDoNothing();
+    return true;
+  });
 }
 
 export async function removeFromWatchlist(db: Database, userId: string, instrumentId: number): Promise<void> {

@@ -97,8 +97,9 @@ export const candlesQuery = z
   .object({
     code: z.string().trim().min(1).max(20),
     interval: candleInterval.default('1m'),
-    from: z.coerce.number().int().nonnegative().optional(),
-    to: z.coerce.number().int().nonnegative().optional(),
+    // Epoch ms up to the last date JavaScript can hold.
+    from: z.coerce.number().int().nonnegative().max(8.64e15).optional(),
+    to: z.coerce.number().int().nonnegative().max(8.64e15).optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(300),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: V.invalid, path: ['from'] });

@@ -287,6 +287,9 @@ describe(`getKValueByCodeAndDate (${databaseKind})`, () => {
     await expectRefused('getKValueByCodeAndDate?code=BTC%2FUSDT&from=2000&to=1000', 'from');
     await expectRefused('getKValueByCodeAndDate?interval=1m', 'code');
     await expectRefused(`getKValueByCodeAndDate?code=${'A'.repeat(21)}`, 'code');
+    // Past the last date JavaScript can hold: a refusal, not a 500.
+    await expectRefused('getKValueByCodeAndDate?code=BTC%2FUSDT&from=8640000000000001', 'from');
+    await expectRefused('getKValueByCodeAndDate?code=BTC%2FUSDT&to=9007199254740991', 'to');
   });
 
   it('the last candle moves with the price: after ticks, the last 1m candle closes at the price', async () => {

@@ -133,4 +133,15 @@ describe(`watchlist (${databaseKind})`, () => {
     expect((await idsOf(await remove(me, { id: catalogue[0]!.id }))).length).toBe(WATCHLIST_MAX - 1);
     expect(await idsOf(await add(me, { id: catalogue[WATCHLIST_MAX]!.id }))).toContain(catalogue[WATCHLIST_MAX]!.id);
   });
+
+  it('two adds at once to a list one short of full: exactly one gets in', async () => {
+    const me = await signUp(app);
+    const catalogue = app.market.catalogue.all;
+    await database.db
+      .insert(watchlist)
+      .values(catalogue.slice(0, WATCHLIST_MAX - 1).map((i) => ({ userId: me.userId, instrumentId: i.id })));
+    const answers = await Promise.all([add(me, { id: catalogue[WATCHLIST_MAX]!.id }), add(me, { id: catalogue[WATCHLIST_MAX + 1]!.id })]);
+    expect(answers.map((a) => a.json().code).sort()).toEqual(['10098', '200']);
+    expect((await idsOf(await list(me.token))).length).toBe(WATCHLIST_MAX);
+  });
 });

@@ -1,4 +1,4 @@
-// Meridian's service worker: it keeps only immutable files (versioned artifacts, icons) for offline
+// Meridian's service worker: it keeps only immutable files (versioned artifacts, crypto icons) for offline
 // and fast repeat visits. Pages, /rollout.json, the API and /ws always come from the network, so a
 // canary, a promotion or a rollback reaches every installed app at its next load.
 const CACHE = 'meridian-immutable-v1';
@@ -16,7 +16,7 @@ self.addEventListener('activate', (event) => {
 });
 
 function cacheable(url) {
-  return url.origin === self.location.origin && (url.pathname.startsWith('/artifacts/') || url.pathname.startsWith('/static/'));
+  return url.origin === self.location.origin && (url.pathname.startsWith('/artifacts/') || url.pathname.startsWith('/static/crypto/'));
 }
 
 async function trim(cache) {

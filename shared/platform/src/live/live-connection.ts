@@ -1,3 +1,4 @@
+import { MAX_MARKET_TOPICS } from '@meridian/contracts';
 import type { ClientFrame, ServerFrame } from '@meridian/contracts';
 import { applyFrame } from './live-bus.ts';
 import type { LiveBus } from './live-bus.ts';
@@ -141,7 +142,8 @@ export class LiveConnection {
     if (!force && key === this.topicsSent) return;
     if (topics.length === 0 && this.topicsSent === null) return;
     this.topicsSent = key;
-    this.send({ type: 'SUBSCRIBE', topics: topics.length > 0 ? [...topics] : ['home'] });
+    // The server takes at most MAX_MARKET_TOPICS; a page never shows more at once.
+    this.send({ type: 'SUBSCRIBE', topics: topics.length > 0 ? topics.slice(0, MAX_MARKET_TOPICS) : ['home'] });
   }
 
   private checkLiveness(): void {
