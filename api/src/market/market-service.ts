@@ -12,7 +12,7 @@ import type { LiveFabric } from '../live/live-fabric.ts';
 import type { SettingsCache } from '../settings/settings-cache.ts';
 import { Catalogue, decimalsOf, seedCatalogue } from './catalogue/catalogue.ts';
 import type { Instrument } from './catalogue/catalogue.ts';
-import { bucketStart, generateHistory, INTERVAL_MS } from './candles/candle-math.ts';
+import { bucketStart, generateHistory } from './candles/candle-math.ts';
 import type { CandleBar } from './candles/candle-math.ts';
 import { CandleStore } from './candles/candle-store.ts';
 import { MarketBook, SERIES_LENGTH } from './market-book.ts';
@@ -337,10 +337,6 @@ export class MarketService {
       tradingFeePercent: new Decimal(fee).toFixed(),
       simulated: this.simulated,
     };
-  }
-
-  get intervalMs(): typeof INTERVAL_MS {
-    return INTERVAL_MS;
   }
 
   async close(): Promise<void> {

@@ -35,9 +35,4 @@ export class SettingsCache {
   async get(key: string): Promise<string | undefined> {
     return (await this.all()).get(key);
   }
-
-  /** Forget what is cached (after this node changed a setting). */
-  invalidate(): void {
-    this.values = null;
-  }
 }
