@@ -90,6 +90,71 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * Money rule (SPEC §3: "store money as exact decimals, never floats"): in the money paths a decimal
+ * string becomes a `Money` (`money()` from @meridian/contracts), never a JavaScript number. Reports
+ * `Number(x)`, `parseFloat(x)`, `parseInt(x)`, `Number.parseFloat(x)`, `Number.parseInt(x)`, those
+ * functions passed as callbacks (`.map(Number)`) and unary `+x`.
+ */
+const FLOAT_CONVERSIONS = new Set(['Number', 'parseFloat', 'parseInt']);
+const noFloatMoney = {
+  meta: {
+    type: 'problem',
+    messages: {
+      call: '{{name}}() turns money into a float: use money() from @meridian/contracts and keep it a decimal.',
+      callback: '{{name}} as a callback turns money into floats: map with money() from @meridian/contracts.',
+      unaryPlus: 'Unary + turns money into a float: use money() from @meridian/contracts and keep it a decimal.',
+    },
+    schema: [],
+  },
+  create(context) {
+    /** `Number`, `parseFloat`, `parseInt`, `Number.parseFloat` or `Number.parseInt`, else null. */
+    const conversion = (node) => {
+      if (node.type === 'Identifier' && FLOAT_CONVERSIONS.has(node.name)) return node.name;
+      if (
+        node.type === 'MemberExpression' &&
+        !node.computed &&
+        node.object.type === 'Identifier' &&
+        node.object.name === 'Number' &&
+        node.property.type === 'Identifier' &&
+        (node.property.name === 'parseFloat' || node.property.name === 'parseInt')
+      ) {
+        return `Number.${node.property.name}`;
+      }
+      return null;
+    };
+    const check = (node) => {
+      const name = conversion(node.callee);
+      if (name) context.report({ node, messageId: 'call', data: { name } });
+      for (const arg of node.arguments) {
+        const passed = conversion(arg);
+        if (passed) context.report({ node: arg, messageId: 'callback', data: { name: passed } });
+      }
+    };
+    return {
+      CallExpression: check,
+      NewExpression: check,
+      UnaryExpression: (node) => {
+        if (node.operator === '+') context.report({ node, messageId: 'unaryPlus' });
+      },
+    };
+  },
+};
+
+/** The files that compute, store or show money: balances, ledger, orders and their panels. */
+const MONEY_PATHS = [
+  'api/src/ledger/**/*.{ts,tsx}',
+  'api/src/trading/**/*.{ts,tsx}',
+  'shared/contracts/src/money.ts',
+  'shared/contracts/src/trading*.ts',
+  'mfe-markets/src/features/trade*/**/*.{ts,tsx}',
+  'mfe-markets/src/features/orders*/**/*.{ts,tsx}',
+  'mfe-account/src/features/profile/**/*.{ts,tsx}',
+];
+
+/** One plugin object: flat config refuses a plugin name defined twice with different objects. */
+const meridian = { rules: { 'feature-boundaries': featureBoundaries, 'no-float-money': noFloatMoney } };
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,8 +190,13 @@ export default tseslint.config(
   ...PARTS.map(boundaryFor),
   {
     files: ['mfe-*/src/**/*.{ts,tsx}'],
-    plugins: { meridian: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { meridian },
     rules: { 'meridian/feature-boundaries': 'error' },
+  },
+  {
+    files: MONEY_PATHS,
+    plugins: { meridian },
+    rules: { 'meridian/no-float-money': 'error' },
   },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },

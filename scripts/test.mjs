@@ -200,6 +200,20 @@ try {
 } finally {
   // Wait for the processes this run started to end, so nothing they write lands after the summary.
   await Promise.all([stopChild(server), stopChild(oidc)]);
+}
+// The site's ledger after the whole e2e suite: every balance rebuilt from its transfers, each currency summing to zero.
+try {
+  const check = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/ledger/check-cli.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, MERIDIAN_DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  if (check.status === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    ok = false;
+  }
+} finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 

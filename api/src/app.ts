@@ -9,7 +9,13 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_API, CUSTOMER_API } from '@meridian/contracts';
-import { BalanceEvents } from './accounts/balances.ts';
+import { BalanceEvents } from './ledger/account-figures.ts';
+import { Ledger } from './ledger/ledger.ts';
+import { Scheduler, systemClock } from './jobs/scheduler.ts';
+import type { JobClock } from './jobs/scheduler.ts';
+import { scheduleCleanUps } from './jobs/clean-ups.ts';
+import { TradingService } from './trading/trading-service.ts';
+import { orderRoutes } from './routes/order/order-routes.ts';
 import type { AccountsContext } from './accounts/context.ts';
 import { AccountLimits } from './accounts/limits.ts';
 import { createMailer } from './accounts/mailer.ts';
@@ -54,8 +60,10 @@ export interface ApiOptions {
   liveFrameMs?: number;
   /** How often the feed's leader writes candles; 15 s by default (reads add what is not written yet). */
   candleFlushMs?: number;
-  /** The clock of the markets (tests move time). */
+  /** The clock of the markets and the orders (tests move time). */
   now?: () => number;
+  /** The timers of the jobs (tests run jobs by hand); real intervals by default. */
+  jobClock?: JobClock;
   /** The operator token of the admin API until operator accounts exist (MERIDIAN_ADMIN_TOKEN). */
   operatorToken?: string | undefined;
   /** Rate limits on; tests that hammer one route may turn them off. */
@@ -80,6 +88,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The node's markets (catalogue, feed, book, candles). */
     market: MarketService;
+    /** Contracts and options over the ledger, and the work the feed drives. */
+    trading: TradingService;
+    /** The node's scheduler (jobs/). */
+    scheduler: Scheduler;
   }
 }
 
@@ -105,7 +117,11 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
   const fabric = options.fabric ?? new InProcessFabric();
   const settingsCache = new SettingsCache(options.db);
+  const now = options.now ?? Date.now;
+  const scheduler = new Scheduler(options.jobClock ?? { ...systemClock, now }, app.log);
+  app.decorate('scheduler', scheduler);
   const market = await MarketService.start({
+    scheduler,
     db: options.db,
     settings: settingsCache,
     fabric,
@@ -117,6 +133,17 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     log: app.log,
   });
   app.decorate('market', market);
+  const balances = new BalanceEvents();
+  const trading = await TradingService.start({
+    ctx: { db: options.db, ledger: Ledger.of(options.db), market, settings: settingsCache, now },
+    fabric,
+    scheduler,
+    balances,
+    settleEveryMs: options.liveTickMs ?? 1000,
+    log: app.log,
+  });
+  app.decorate('trading', trading);
+  scheduleCleanUps(scheduler, options.db);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db, settings: settingsCache });
@@ -126,7 +153,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const accounts: AccountsContext = {
     db: options.db,
     mailer: createMailer(options.mail ?? {}),
-    balances: new BalanceEvents(),
+    balances,
     limits: new AccountLimits(options.rateLimits !== false, options.rateLimitScale ?? 1, options.limitsRedis),
     limitScale: options.rateLimitScale ?? 1,
     siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
@@ -134,7 +161,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(loginRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
   await api.register(walletRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
   await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
-  await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts });
+  await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts, trading });
+  await api.register(orderRoutes, { prefix: `${CUSTOMER_API}/order`, trading });
   await api.register(watchlistRoutes, { prefix: `${CUSTOMER_API}/user`, db: options.db, market });
   if (options.devOutbox) await api.register(outboxRoutes, { prefix: '/api/dev', mailer: accounts.mailer });
   await api.register(adminSupportRoutes, { prefix: `${ADMIN_API}/support`, db: options.db, operatorToken: options.operatorToken });
@@ -150,6 +178,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   });
   // After the live server's own hook (fastify runs onClose hooks in order): sockets first, then the feed.
   app.addHook('onClose', async () => {
+    scheduler.close();
+    trading.close();
     await market.close();
     await fabric.close();
   });

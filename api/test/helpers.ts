@@ -7,6 +7,7 @@ import type { ApiOptions } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { seedDatabase } from '../src/db/seed.ts';
+import { checkLedger } from '../src/ledger/ledger-check.ts';
 
 /** The database the API suite runs on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
@@ -33,9 +34,12 @@ export async function createTestApi(
   return {
     app,
     database,
+    // Every suite ends with the ledger check: balances rebuilt from the transfers, each currency summing to zero.
     close: async () => {
       await app.close();
+      const check = await checkLedger(database.db);
       await database.close();
+      if (!check.ok) throw new Error(`ledger check failed: ${JSON.stringify(check)}`);
     },
   };
 }

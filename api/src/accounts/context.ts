@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import type { BalanceEvents } from './balances.ts';
+import type { BalanceEvents } from '../ledger/account-figures.ts';
 import type { AccountLimits } from './limits.ts';
 import type { Mailer } from './mailer.ts';
 

@@ -4,7 +4,8 @@ import type { PublicUserInfo, WalletChain } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { socialIdentities, users } from '../db/schema.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
-import { openAccounts } from './balances.ts';
+import { openAccounts } from '../ledger/account-figures.ts';
+import { Ledger } from '../ledger/ledger.ts';
 import { notify } from './notifications.ts';
 import { newInviteCode } from './secrets.ts';
 
@@ -51,7 +52,7 @@ export async function createUser(db: Database, values: NewUser): Promise<UserRow
       .insert(users)
       .values({ ...values, id, inviteCode: newInviteCode() })
       .returning();
-    await openAccounts(tx, id);
+    await openAccounts(tx, Ledger.of(db), id);
     return created!;
   });
   await notify(db, id, 'welcome');

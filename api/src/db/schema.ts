@@ -98,9 +98,6 @@ export const supportMessages = pgTable(
   (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.id)],
 );
 
-/** Money columns: exact decimals (SPEC §3), 28 digits with 8 after the point. */
-const money = (name: string) => numeric(name, { precision: 28, scale: 8 }).notNull().default('0');
-
 /**
  * A person's account (SPEC §3 User). An account has at least one way in: an email with a password
  * (argon2id hash), a wallet address, or a social login (see `social_identities`).
@@ -147,7 +144,11 @@ export const socialIdentities = pgTable(
   (t) => [uniqueIndex('social_identities_pk').on(t.provider, t.subject)],
 );
 
-/** The figures of one account mode of a user (SPEC §3); changed only together with a ledger entry. */
+/**
+ * One account mode of a user (SPEC §3). Its balances live in the ledger (`ledger_accounts`); this row
+ * keeps the realized profit figure and is what every money operation of the user and mode locks first
+ * (`FOR UPDATE`), so one user's operations queue and different users' do not.
+ */
 export const accounts = pgTable(
   'accounts',
   {
@@ -156,31 +157,10 @@ export const accounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     mode: text('mode').notNull(),
-    baseBalance: money('base_balance'),
-    floatingPnl: money('floating_pnl'),
-    loanAmount: money('loan_amount'),
-    bondAmount: money('bond_amount'),
-    profit: money('profit'),
+    profit: numeric('profit', { precision: 38, scale: 18 }).notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('accounts_user_mode_idx').on(t.userId, t.mode)],
-);
-
-/** Every balance change: the account can be rebuilt by summing its entries. */
-export const ledgerEntries = pgTable(
-  'ledger_entries',
-  {
-    id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    mode: text('mode').notNull(),
-    kind: text('kind').notNull(),
-    amount: numeric('amount', { precision: 28, scale: 8 }).notNull(),
-    balanceAfter: numeric('balance_after', { precision: 28, scale: 8 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('ledger_entries_user_idx').on(t.userId, t.mode, t.id)],
 );
 
 /** Emailed 6-digit codes: only a hash is kept; single use, 10 minutes, 5 tries. */
@@ -358,3 +338,5 @@ export const watchlist = pgTable(
   },
   (t) => [uniqueIndex('watchlist_pk').on(t.userId, t.instrumentId)],
 );
+
+export * from './schema/money.ts';

@@ -91,6 +91,8 @@ export const SEED_SETTINGS: Record<string, string> = {
   early_exit_penalty_percent: '10',
   invite_reward_usdt: '10',
   trading_fee_percent: '0.1',
+  /** A position is liquidated when its equity falls to this share of its margin. */
+  maintenance_margin_percent: '50',
   auth_address: JSON.stringify({
     ethereum: process.env.MERIDIAN_PAYOUT_ADDRESS_ETH ?? '0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF',
     tron: process.env.MERIDIAN_PAYOUT_ADDRESS_TRON ?? 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { connectRedis, createRedis } from '../redis.ts';
 
+/** The fabric channel of live PnL pushes (every node delivers them to its own sockets of the user). */
+export const PNL_CHANNEL = 'pnl';
+
 /**
  * What the live connection shares between API nodes (ARCHITECTURE: fan-out through a pub/sub
  * interface, in-process by default, Redis when configured): messages on channels, a leader for work

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_PATH } from '@meridian/contracts';
-import { accountFigures, clientFrame } from '@meridian/contracts/schemas';
+import { accountFigures, clientFrame, pnlEntry } from '@meridian/contracts/schemas';
 import type { AccountFigures, ServerFrame } from '@meridian/contracts';
-import type { BalanceEvents } from '../accounts/balances.ts';
+import type { BalanceEvents } from '../ledger/account-figures.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { InProcessFabric } from './live-fabric.ts';
+import { InProcessFabric, PNL_CHANNEL } from './live-fabric.ts';
 import type { LiveFabric } from './live-fabric.ts';
 
 export interface LiveServerOptions {
@@ -54,6 +54,7 @@ function send(socket: WebSocket, frame: ServerFrame): void {
 const HARD_BUFFER_FACTOR = 4;
 
 const balanceMessage = z.object({ userId: z.string(), figures: accountFigures });
+const pnlMessage = z.object({ userId: z.string(), mode: z.string(), data: z.record(z.string(), pnlEntry) });
 
 function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
   try {
@@ -233,6 +234,14 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     if (!message) return;
     const { mode, ...rest } = message.figures;
     const frame: ServerFrame = { type: 'USER_BALANCE_UPDATE', userId: message.userId, mode, ...rest };
+    for (const client of clients) if (client.userId === message.userId) send(client.socket, frame);
+  });
+
+  // Live PnL of open positions (the feed's leader publishes it after each tick): to the owner's sockets only.
+  await fabric.subscribe(PNL_CHANNEL, (payload) => {
+    const message = parse(pnlMessage, payload);
+    if (!message) return;
+    const frame: ServerFrame = { type: 'REAL_TIME_PNL', data: message.data };
     for (const client of clients) if (client.userId === message.userId) send(client.socket, frame);
   });
 

@@ -24,6 +24,8 @@ interface InstrumentState {
   /** Closed hourly candles of the last day: the 24 h figures come from these and the current one. */
   hours: CandleBar[];
   zdf: string;
+  /** The price changes of the last RECENT_PRICES_MS, oldest first (the current price is the last). */
+  recent: Quote[];
 }
 
 export interface DayFigures {
@@ -41,6 +43,17 @@ export interface BookStart {
   hours: ReadonlyMap<number, CandleBar[]>;
   /** The stored candles of the buckets under way, per instrument: building goes on from them. */
   current?: ReadonlyMap<number, ReadonlyMap<CandleInterval, CandleBar>>;
+  /** When the book starts: the time its starting prices are quoted at. */
+  time?: number;
+}
+
+/** How long each instrument's recent price changes are kept (options settle from them). */
+export const RECENT_PRICES_MS = 30 * 60_000;
+
+/** A price and the time of the feed tick that set it. */
+export interface Quote {
+  price: string;
+  time: number;
 }
 
 /**
@@ -72,6 +85,7 @@ export class MarketBook {
         hours: [...(start.hours.get(instrument.id) ?? [])],
         zdf: '0.00',
         dayOpen: null,
+        recent: [{ price: priceText, time: start.time ?? 0 }],
       };
       this.states.set(instrument.id, state);
       state.zdf = this.changePercent(state);
@@ -106,6 +120,8 @@ export class MarketBook {
       state.hundred.push(tick.price);
       if (state.hundred.length > SERIES_LENGTH) state.hundred.shift();
       state.zdf = this.changePercent(state);
+      state.recent.push({ price: tick.price, time });
+      while (state.recent.length > 1 && state.recent[1]!.time <= time - RECENT_PRICES_MS) state.recent.shift();
       changed.push(tick.id);
     }
     return changed;
@@ -183,6 +199,23 @@ export class MarketBook {
   tick(id: number): [number, string, string] | undefined {
     const state = this.state(id);
     return state ? [id, state.priceText, state.zdf] : undefined;
+  }
+
+  /** The current price and the time of the tick that set it. */
+  quote(id: number): Quote | undefined {
+    const recent = this.state(id)?.recent;
+    return recent?.[recent.length - 1];
+  }
+
+  /**
+   * The price in effect at `time`: the last change at or before it, with that tick's time; undefined
+   * when the kept changes do not reach back to `time` (a node that started later).
+   */
+  quoteAt(id: number, time: number): Quote | undefined {
+    const recent = this.state(id)?.recent;
+    if (!recent) return undefined;
+    for (let i = recent.length - 1; i >= 0; i--) if (recent[i]!.time <= time) return recent[i];
+    return undefined;
   }
 
   price(id: number): Decimal | undefined {

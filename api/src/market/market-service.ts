@@ -7,6 +7,7 @@ import type { CandleInterval, ParamKey } from '@meridian/contracts';
 import type { CandlesResult, HomeStatistics, ListMarketResult, MarketInfo, MarketItem, MarketSort } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
+import { Scheduler } from '../jobs/scheduler.ts';
 import { InProcessFabric } from '../live/live-fabric.ts';
 import type { LiveFabric } from '../live/live-fabric.ts';
 import type { SettingsCache } from '../settings/settings-cache.ts';
@@ -57,6 +58,8 @@ export interface MarketServiceOptions {
   seed?: number;
   now?: () => number;
   log?: { warn: (obj: object, msg: string) => void };
+  /** Where the tick, the candle writes and the prune run (jobs/); a scheduler of its own by default. */
+  scheduler?: Scheduler;
 }
 
 export interface TickEvent {
@@ -71,7 +74,7 @@ export interface TickEvent {
  */
 export class MarketService {
   private readonly events = new EventEmitter();
-  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private ownScheduler: Scheduler | null = null;
   private leading = false;
   private polling = false;
   private tickCount = 0;
@@ -151,27 +154,18 @@ export class MarketService {
       prices.set(id, price);
       hundred.set(id, series);
     }
-    return { prices, hundred, hours, current };
+    return { prices, hundred, hours, current, time: now };
   }
 
   private run(flushMs: number): void {
-    const tick = setInterval(() => {
-      if (this.polling) return;
-      this.polling = true;
-      this.poll()
-        .catch((error: unknown) => this.options.log?.warn({ err: error }, 'market: tick failed'))
-        .finally(() => {
-          this.polling = false;
-        });
-    }, this.options.tickMs);
-    const flush = setInterval(() => void this.flush(), flushMs);
-    const prune = setInterval(() => {
-      if (this.leading) void this.candles.prune(this.options.now()).catch(() => undefined);
-    }, 60 * 60_000);
-    for (const timer of [tick, flush, prune]) {
-      timer.unref();
-      this.timers.push(timer);
-    }
+    const scheduler = this.options.scheduler ?? (this.ownScheduler = new Scheduler());
+    scheduler.every('market-tick', this.options.tickMs, () =>
+      this.poll().catch((error: unknown) => this.options.log?.warn({ err: error }, 'market: tick failed')),
+    );
+    scheduler.every('candle-flush', flushMs, () => this.flush());
+    scheduler.every('candle-prune', 60 * 60_000, async () => {
+      if (this.leading) await this.candles.prune(this.options.now()).catch(() => undefined);
+    });
   }
 
   /** One step of the feed, on the node that leads it: poll, then publish to every node. */
@@ -208,6 +202,11 @@ export class MarketService {
     const rows = this.book.takeDirty();
     if (!this.leading || rows.length === 0) return;
     await this.candles.upsert(rows).catch((error: unknown) => this.options.log?.warn({ err: error }, 'market: candles not written'));
+  }
+
+  /** Whether this node leads the feed (it also runs the work each tick triggers: order triggers, settlement). */
+  get leader(): boolean {
+    return this.leading;
   }
 
   onTicks(listener: (event: TickEvent) => void): () => void {
@@ -340,7 +339,7 @@ export class MarketService {
   }
 
   async close(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
+    this.ownScheduler?.close();
     await this.flush();
     this.feed.close?.();
   }

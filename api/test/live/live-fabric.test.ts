@@ -1,13 +1,12 @@
+import { moveCash } from '../ledger-helpers.ts';
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { buildApi } from '../../src/app.ts';
 import { InProcessFabric, RedisFabric } from '../../src/live/live-fabric.ts';
 import type { Catalogue } from '../../src/market/catalogue/catalogue.ts';
 import { MarketSimulator } from '../../src/market/market-simulator.ts';
-import { accounts } from '../../src/db/schema.ts';
 import { OPERATOR_TOKEN, createTestApi } from '../helpers.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
 import { MONDAY_MORNING, catalogueInstruments } from '../market/market-fixtures.ts';
@@ -153,10 +152,7 @@ describe.runIf(redisUrl)('live connection across API nodes (Redis)', () => {
     const socket = await connect(apps[0]!);
     socket.send({ type: 'USER_AUTH', token: owner.token });
     await expect.poll(() => socket.frames.some((f) => f.type === 'AUTH_SUCCESS'), { timeout: 5000 }).toBe(true);
-    await database.db
-      .update(accounts)
-      .set({ baseBalance: '5' })
-      .where(and(eq(accounts.userId, owner.userId), eq(accounts.mode, 'demo')));
+    await moveCash(database.db, owner.userId, 'demo', '-99995');
     const reset = await apps[1]!.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(owner.token) });
     expect(reset.json().code).toBe('200');
     await expect

@@ -1,6 +1,5 @@
+import { moveCash } from '../ledger-helpers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { accounts } from '../../src/db/schema.ts';
 import { createTestApi, databaseKind } from '../helpers.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
@@ -28,10 +27,7 @@ async function userSocket(token: string): Promise<LiveSocket> {
 
 /** Makes a balance change for a user (their demo balance is reset to 100,000 through the API). */
 async function changeBalance(user: SignedUp): Promise<void> {
-  await api.database.db
-    .update(accounts)
-    .set({ baseBalance: '5' })
-    .where(and(eq(accounts.userId, user.userId), eq(accounts.mode, 'demo')));
+  await moveCash(api.database.db, user.userId, 'demo', '-99995');
   const res = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(user.token) });
   expect(res.json().code).toBe('200');
 }

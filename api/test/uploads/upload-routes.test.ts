@@ -60,6 +60,8 @@ describe('image uploads (SPEC §5.2)', () => {
     await db.insert(supportMessages).values({ ticketId: ticket, author: 'visitor', body: 'from an older node', imageId: unmarked });
     const fresh = await upload('new.png', PNG_1PX);
     expect(fresh.json().code).toBe('200');
+    // The clean-up job (jobs/clean-ups.ts), run now rather than in ten minutes.
+    expect(await api.app.scheduler.runNow('clean-ups')).toBe(true);
     const left = async (id: string) => (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length;
     expect(await left(abandoned)).toBe(0);
     expect(await left(attached)).toBe(1);

@@ -24,6 +24,14 @@ export const API_PATHS = {
   uploadImage: `${CUSTOMER_API}/upload/image`,
   /** The image of a support message, readable with the conversation's key. */
   supportImage: (imageId: string) => `${CUSTOMER_API}/support/image/${imageId}`,
+  // Order group (SPEC §6): contracts and options.
+  getTradingTerms: (instrumentId: number) => `${CUSTOMER_API}/order/getTradingTerms/${instrumentId}`,
+  buyContracts: `${CUSTOMER_API}/order/buyContracts`,
+  closeContracts: (id: string) => `${CUSTOMER_API}/order/closeContracts/${id}`,
+  listOrder: `${CUSTOMER_API}/order/listOrder`,
+  buyOptions: `${CUSTOMER_API}/order/buyOptions`,
+  getOptionsOrderById: (id: string) => `${CUSTOMER_API}/order/getOptionsOrderById/${id}`,
+  listOptionsOrder: `${CUSTOMER_API}/order/listOptionsOrder`,
   // Login group (SPEC §6) and sessions.
   checkUserNameOrPhone: `${CUSTOMER_API}/login/checkUserNameOrPhone`,
   sendCode: `${CUSTOMER_API}/login/sendCode`,

@@ -40,6 +40,18 @@ export const ERROR_CODES = {
   '10096': 'errors.10096',
   '10097': 'errors.10097',
   '10098': 'errors.10098',
+  /** Stop loss on the wrong side of the open price (SPEC §5.7). */
+  '10099': 'errors.10099',
+  /** Take profit on the wrong side of the open price (SPEC §5.7). */
+  '10100': 'errors.10100',
+  /** An Idempotency-Key sent again with other parameters. */
+  '10101': 'errors.10101',
+  /** A money-moving call without a well-formed Idempotency-Key header. */
+  '10102': 'errors.10102',
+  /** The position is not open (closed already, or not yours): "close failed, try later". */
+  '10103': 'errors.10103',
+  /** A leverage the instrument does not offer. */
+  '10104': 'errors.10104',
   '400': 'errors.validation',
   '401': 'errors.unauthorized',
   '404': 'errors.notFound',
@@ -48,6 +60,21 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Named codes of the money calls (so no handler writes a bare literal). */
+export const MONEY_CODES = {
+  insufficientBalance: '10011',
+  optionsProductWrong: '10014',
+  notTradingNow: '10015',
+  amountWrong: '10016',
+  periodNotFound: '10017',
+  stopLossUnreasonable: '10099',
+  takeProfitUnreasonable: '10100',
+  idempotencyKeyReused: '10101',
+  idempotencyKeyMissing: '10102',
+  closeFailed: '10103',
+  leverageNotOffered: '10104',
+} as const;
 
 /** Client-side failure codes that never come from the server. */
 export const CLIENT_ERROR_CODES = { timeout: 'errors.timeout', network: 'errors.network', badResponse: 'errors.unknown' } as const;

@@ -69,3 +69,57 @@ export type {
   ListNotificationsResult,
   WalletNonceResult,
 } from './accounts.ts';
+export {
+  Money,
+  money,
+  toPay,
+  toReceive,
+  toPnl,
+  toStore,
+  moneyString,
+  isAmount,
+  compareMoney,
+  MONEY_PLACES,
+  STORE_PLACES,
+} from './money.ts';
+export type { MoneyInput } from './money.ts';
+export {
+  CONTRACT_SIDES,
+  CONTRACT_STATUSES,
+  CLOSE_REASONS,
+  OPTION_DIRECTIONS,
+  OPTION_STATUSES,
+  MAX_LOTS,
+  LOT_PLACES,
+  ORDER_PAGE_SIZE_MAX,
+  PNL_THRESHOLDS,
+  notional,
+  contractMargin,
+  contractFee,
+  rawPnl,
+  settledPnl,
+  pnlPercent,
+  liquidationPrice,
+  triggeredClose,
+  stopLossReasonable,
+  takeProfitReasonable,
+  optionProfit,
+  optionOutcome,
+} from './trading-math.ts';
+export type { ContractSide, ContractStatus, CloseReason, OptionDirection, OptionStatus } from './trading-math.ts';
+export { USER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, TRANSFER_TYPES, TRADING_CURRENCY } from './ledger-types.ts';
+export type { UserAccountKind, SystemAccountKind, TransferType } from './ledger-types.ts';
+export { MONEY_CODES } from './error-codes.ts';
+export type {
+  BuyContractsBody,
+  ContractOrder,
+  CloseContractsResult,
+  ListOrderQuery,
+  ListOrderResult,
+  OptionsProduct,
+  TradingTerms,
+  BuyOptionsBody,
+  OptionsOrder,
+  ListOptionsOrderQuery,
+  ListOptionsOrderResult,
+} from './trading.ts';

@@ -5,6 +5,7 @@ export const PARAM_KEYS = [
   'early_exit_penalty_percent',
   'invite_reward_usdt',
   'trading_fee_percent',
+  'maintenance_margin_percent',
   'auth_address',
 ] as const;
 export type ParamKey = (typeof PARAM_KEYS)[number];

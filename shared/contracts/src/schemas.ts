@@ -95,3 +95,22 @@ export {
   outboxResult,
   outboxQuery,
 } from './accounts.ts';
+export {
+  amountField,
+  lotsField,
+  priceField,
+  buyContractsBody,
+  contractOrder,
+  closeContractsResult,
+  listOrderQuery,
+  listOrderResult,
+  optionsProduct,
+  tradingTerms,
+  buyOptionsBody,
+  optionsOrder,
+  listOptionsOrderQuery,
+  listOptionsOrderResult,
+  orderIdParams,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_HEADER,
+} from './trading.ts';

@@ -23,4 +23,10 @@ export const V = {
   phoneInvalid: 'validation.phoneInvalid',
   inviteInvalid: 'validation.inviteInvalid',
   invalid: 'validation.invalid',
+  amountRequired: 'validation.enterAmount',
+  amountInvalid: 'validation.enterCorrectAmount',
+  lotsRequired: 'validation.enterQuantity',
+  lotsInvalid: 'validation.quantityInvalid',
+  stopLossUnreasonable: 'validation.stopLossUnreasonable',
+  takeProfitUnreasonable: 'validation.takeProfitUnreasonable',
 } as const;

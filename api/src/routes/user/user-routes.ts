@@ -14,7 +14,7 @@ import {
   userInfoResult,
 } from '@meridian/contracts/schemas';
 import type { AccountsContext } from '../../accounts/context.ts';
-import { readAccount, resetDemoBalance } from '../../accounts/balances.ts';
+import type { TradingService } from '../../trading/trading-service.ts';
 import { ipLimit } from '../../accounts/limits.ts';
 import { notify } from '../../accounts/notifications.ts';
 import { hashPassword, passwordMatches } from '../../accounts/passwords.ts';
@@ -24,8 +24,8 @@ import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
 
 /** The user group of SPEC §6 that accounts need: the signed-in user's own data only. */
-export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
-  const { db, balances, limitScale } = ctx;
+export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: TradingService }> = async (app, { ctx, trading }) => {
+  const { db, limitScale } = ctx;
   // onRequest: a caller without a valid token hears 401 before any validation of what they sent.
   app.addHook('onRequest', userGuard(db));
 
@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async
   app.post('/getUserInfo', { schema: { tags: ['user'], response: { 200: envelope(userInfoResult) } } }, async (request) => {
     const user = await currentUser(authOf(request).userId);
     const mode = modeOf(request, user.accountMode as 'demo' | 'real');
-    return ok({ user: publicUserOf(user), account: await readAccount(db, user.id, mode) });
+    return ok({ user: publicUserOf(user), account: await trading.figures(user.id, mode) });
   });
 
   app.post(
@@ -48,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async
       const { userId } = authOf(request);
       const [user] = await db.update(users).set({ accountMode: request.body.mode }).where(eq(users.id, userId)).returning();
       if (!user) throw new ApiFailure('401', 'login required', 401);
-      return ok({ user: publicUserOf(user), account: await readAccount(db, userId, request.body.mode) });
+      return ok({ user: publicUserOf(user), account: await trading.figures(userId, request.body.mode) });
     },
   );
 
@@ -70,10 +70,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async
     { schema: { tags: ['user'], response: { 200: envelope(accountFigures) } }, config: ipLimit(30, 10, limitScale) },
     async (request) => {
       const { userId } = authOf(request);
-      const outcome = await resetDemoBalance(db, userId);
-      if (outcome.kind === 'unchanged') throw new ApiFailure('10097', 'the demo balance is already at its start value');
-      balances.emit('balance', userId, outcome.figures);
-      return ok(outcome.figures);
+      const figures = await trading.resetDemo(userId);
+      if (!figures) throw new ApiFailure('10097', 'the demo balance is already at its start value');
+      return ok(figures);
     },
   );
 

@@ -1,7 +1,8 @@
+import { moneyString } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, users, verificationCodes } from '../../../src/db/schema.ts';
+import { ledgerTransfers, users, verificationCodes } from '../../../src/db/schema.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
 import { createTestApi } from '../../helpers.ts';
 import { PASSWORD, codeFromOutbox, freshEmail, refreshCookie, signUp } from '../../accounts-helpers.ts';
@@ -31,8 +32,8 @@ describe('sign-up, login, codes and sessions', () => {
     const [row] = await database.db.select().from(users).where(eq(users.id, userId));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row!.accountMode).toBe('demo');
-    const ledger = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
-    expect(ledger.map((l) => [l.mode, l.kind, Number(l.amount)])).toEqual([['demo', 'demo_grant', 100000]]);
+    const ledger = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, userId));
+    expect(ledger.map((l) => [l.mode, l.type, moneyString(l.amount)])).toEqual([['demo', 'demo_grant', '100000']]);
     expect((await app.inject({ method: 'GET', url: `${LOGIN}/checkUserNameOrPhone?email=${email}` })).json().result).toEqual({
       available: false,
     });

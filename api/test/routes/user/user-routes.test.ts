@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { moneyString } from '@meridian/contracts';
+import { cashOf, moveCash } from '../../ledger-helpers.ts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, ledgerEntries } from '../../../src/db/schema.ts';
+import { ledgerTransfers } from '../../../src/db/schema.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
 import { createTestApi } from '../../helpers.ts';
 import { PASSWORD, auth, signUp } from '../../accounts-helpers.ts';
@@ -46,19 +48,22 @@ describe('account modes, balances, password, sessions, notifications', () => {
   it('reset demo balance: refused at the start value (10097), restores 100,000 with one ledger entry', async () => {
     const me = await signUp(app);
     expect((await call('POST', 'resetDemo', me)).json().code).toBe('10097');
-    await database.db
-      .update(accounts)
-      .set({ baseBalance: '12345.67000001' })
-      .where(and(eq(accounts.userId, me.userId), eq(accounts.mode, 'demo')));
+    await moveCash(database.db, me.userId, 'demo', '-87654.32999999');
     const [a, b] = await Promise.all([call('POST', 'resetDemo', me), call('POST', 'resetDemo', me)]);
     const codes = [a.json().code, b.json().code].sort();
     // Two concurrent resets: one resets, the other finds nothing to do.
     expect(codes).toEqual(['10097', '200']);
-    const ledger = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, me.userId));
-    expect(ledger.map((l) => [l.kind, l.amount])).toEqual([
-      ['demo_grant', '100000.00000000'],
+    const ledger = await database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.userId, me.userId))
+      .orderBy(ledgerTransfers.id);
+    expect(ledger.map((l) => [l.type, moneyString(l.amount)])).toEqual([
+      ['demo_grant', '100000'],
+      ['correction', '87654.32999999'],
       ['demo_reset', '87654.32999999'],
     ]);
+    expect(await cashOf(database.db, me.userId, 'demo')).toBe('100000');
     const real = (await call('POST', 'getUserInfo', me, undefined, 'real')).json().result.account;
     expect(real.baseBalance).toBe('0');
   });

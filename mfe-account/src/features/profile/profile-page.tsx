@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, CircleHelp, Gift, Settings, Wallet } from 'lucide-react';
-import { DEMO_START_BALANCE } from '@meridian/contracts';
+import { DEMO_START_BALANCE, money } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, PublicUserInfo, UserInfoResult } from '@meridian/contracts';
 import { formatDate, formatDateTime, formatMoney, useLanguage, useT, useUser } from '@meridian/platform';
 import { Button, surfaceClasses } from '@meridian/ui';
@@ -21,9 +21,9 @@ const FIGURES = ['baseBalance', 'totalAssets', 'floatingPnL', 'bondAmount', 'loa
 function atDemoStart(account: AccountFigures): boolean {
   return (
     account.mode === 'demo' &&
-    Number(account.baseBalance) === Number(DEMO_START_BALANCE) &&
-    Number(account.bondAmount) === 0 &&
-    Number(account.floatingPnL) === 0
+    money(account.baseBalance).eq(DEMO_START_BALANCE) &&
+    money(account.bondAmount).isZero() &&
+    money(account.floatingPnL).isZero()
   );
 }
 
@@ -73,7 +73,9 @@ function Balances({ account }: { account: AccountFigures }) {
         {FIGURES.map((key) => (
           <div key={key} className={styles.figure}>
             <dt>{t(`profile.${key}`)}</dt>
-            <dd data-testid={`figure-${key}`}>{formatMoney(account[key], 'USD', language)}</dd>
+            <dd data-testid={`figure-${key}`} data-value={account[key]}>
+              {formatMoney(account[key], 'USD', language)}
+            </dd>
           </div>
         ))}
       </dl>

@@ -28,6 +28,16 @@ export interface RequestOptions<T extends z.ZodType> {
   /** The contract schema of `result`; the response is validated with it. */
   result: T;
   signal?: AbortSignal;
+  /**
+   * Money-moving calls: the `Idempotency-Key` of this submit. Make one per submit (`newIdempotencyKey`)
+   * and send the same one when retrying it, so the server applies the submit once.
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh key for one submit of a money-moving call. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -72,6 +82,7 @@ export function createApiClient(options: ApiClientOptions) {
     };
     const token = options.getToken();
     if (token) headers.Authorization = token;
+    if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
     let body: string | undefined;
     if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json';

@@ -6,6 +6,7 @@ import { formatDateTime, formatDecimal, localeOf, useLanguage, useLiveMarkets, u
 import { EmptyState, ErrorState, LoadingState, SimulatedBadge } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { InstrumentLogo } from '../../../shared/instrument-logo.tsx';
+import type { InstrumentSlots } from '../../../shared/instrument-slots.ts';
 import { usePlatform } from '../../../shared/platform-context.tsx';
 import { ChangeText, PriceText } from '../../../shared/price-text.tsx';
 import pageStyles from '../../../shared/page.module.css';
@@ -21,8 +22,11 @@ function readId(): number | null {
   return Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? id : null;
 }
 
-/** `/cruuency?code&type&id`: the instrument's chart, its day and its facts; order panels join later. */
-export function InstrumentPage() {
+/**
+ * `/cruuency?code&type&id`: the instrument's chart, its day and its facts, with the order panel beside
+ * the chart and the order lists under it (given by the app as slots).
+ */
+export function InstrumentPage({ orderPanel, orderLists }: InstrumentSlots) {
   const { t } = useT(NAMESPACE);
   const { api } = usePlatform();
   const [id] = useState(readId);
@@ -44,10 +48,10 @@ export function InstrumentPage() {
   }
   if (info.isPending) return <LoadingState label={t('instrument.loading')} />;
   if (info.isError) return <ErrorState title={t('instrument.failed')} onRetry={() => void info.refetch()} />;
-  return <InstrumentView info={info.data} />;
+  return <InstrumentView info={info.data} orderPanel={orderPanel} orderLists={orderLists} />;
 }
 
-function InstrumentView({ info }: { info: MarketInfo }) {
+function InstrumentView({ info, orderPanel, orderLists }: { info: MarketInfo } & InstrumentSlots) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const { api, live } = usePlatform();
@@ -144,45 +148,50 @@ function InstrumentView({ info }: { info: MarketInfo }) {
         </section>
 
         <aside className={styles.side}>
-          <section className={styles.card} aria-labelledby="day-title">
-            <h2 id="day-title" className={styles.cardTitle}>
-              {t('instrument.day')}
-            </h2>
-            <dl className={styles.facts}>
-              <dt>{t('instrument.high')}</dt>
-              <dd>
-                <PriceText value={info.high24h} testId="high24h" />
-              </dd>
-              <dt>{t('instrument.low')}</dt>
-              <dd>
-                <PriceText value={info.low24h} testId="low24h" />
-              </dd>
-              <dt>{t('instrument.dayOpen')}</dt>
-              <dd>
-                <PriceText value={info.open24h} />
-              </dd>
-              <dt>{t('instrument.volume24h')}</dt>
-              <dd data-testid="volume24h">
-                {new Intl.NumberFormat(localeOf(lang), { notation: 'compact', style: 'currency', currency: 'USD' }).format(
-                  info.volume24h as unknown as number,
-                )}
-              </dd>
-            </dl>
-          </section>
-          <section className={styles.card} aria-labelledby="facts-title">
-            <h2 id="facts-title" className={styles.cardTitle}>
-              {t('instrument.factsTitle')}
-            </h2>
-            <dl className={styles.facts} data-testid="instrument-facts">
-              {facts.map(([term, value]) => (
-                <div key={term} className={styles.fact}>
-                  <dt>{term}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          {orderPanel ? <div className={styles.panelSlot}>{orderPanel({ instrument: info, price: item.nowPrice })}</div> : null}
+          <div className={styles.dayAndTerms}>
+            <section className={styles.card} aria-labelledby="day-title">
+              <h2 id="day-title" className={styles.cardTitle}>
+                {t('instrument.day')}
+              </h2>
+              <dl className={styles.facts}>
+                <dt>{t('instrument.high')}</dt>
+                <dd>
+                  <PriceText value={info.high24h} testId="high24h" />
+                </dd>
+                <dt>{t('instrument.low')}</dt>
+                <dd>
+                  <PriceText value={info.low24h} testId="low24h" />
+                </dd>
+                <dt>{t('instrument.dayOpen')}</dt>
+                <dd>
+                  <PriceText value={info.open24h} />
+                </dd>
+                <dt>{t('instrument.volume24h')}</dt>
+                <dd data-testid="volume24h">
+                  {new Intl.NumberFormat(localeOf(lang), { notation: 'compact', style: 'currency', currency: 'USD' }).format(
+                    info.volume24h as unknown as number,
+                  )}
+                </dd>
+              </dl>
+            </section>
+            <section className={styles.card} aria-labelledby="facts-title">
+              <h2 id="facts-title" className={styles.cardTitle}>
+                {t('instrument.factsTitle')}
+              </h2>
+              <dl className={styles.facts} data-testid="instrument-facts">
+                {facts.map(([term, value]) => (
+                  <div key={term} className={styles.fact}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          </div>
         </aside>
+
+        {orderLists ? <div className={styles.lists}>{orderLists({ instrument: info, price: item.nowPrice })}</div> : null}
       </div>
     </div>
   );

@@ -1,0 +1,39 @@
+import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database.ts';
+import { idempotencyKeys, supportMessages, uploads } from '../db/schema.ts';
+import { IDEMPOTENCY_TTL_MS } from '../plugins/idempotency.ts';
+import type { Scheduler } from './scheduler.ts';
+import { withJobLock } from './scheduler.ts';
+
+/** An upload no message took within a day is deleted (the picker uploads just before sending). */
+export const UNATTACHED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes abandoned uploads (never one a message names, say from an older node in a rolling update). */
+export async function cleanUploads(db: Database | Transaction, now: number): Promise<void> {
+  await db
+    .delete(uploads)
+    .where(
+      and(
+        isNull(uploads.attachedAt),
+        lt(uploads.createdAt, new Date(now - UNATTACHED_UPLOAD_LIFETIME_MS)),
+        notExists(db.select({ id: supportMessages.id }).from(supportMessages).where(eq(supportMessages.imageId, uploads.id))),
+      ),
+    );
+}
+
+/** Forgets idempotency keys older than 24 h. */
+export async function cleanIdempotencyKeys(db: Database | Transaction, now: number): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)));
+}
+
+/** The clean-ups, every 10 minutes, on one node at a time. */
+export function scheduleCleanUps(scheduler: Scheduler, db: Database): void {
+  scheduler.every('clean-ups', 10 * 60_000, async () => {
+    // Inside the job lock's transaction (one node at a time; PGlite runs one transaction at a time).
+    await withJobLock(db, 'clean-ups', async (tx) => {
+      const now = scheduler.clock.now();
+      await cleanUploads(tx, now);
+      await cleanIdempotencyKeys(tx, now);
+    });
+  });
+}

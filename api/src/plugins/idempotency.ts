@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MONEY_CODES } from '@meridian/contracts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@meridian/contracts/schemas';
+import type { Database, Transaction } from '../db/database.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { ApiFailure, ok } from './envelope.ts';
+import { authOf } from './user-auth.ts';
+
+/** Keys are kept for 24 hours; after that the same key starts a new request. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What was answered, as sent. */
+interface Answer<T = unknown> {
+  statusCode: number;
+  body: { code: string; message: string; result: T | null };
+}
+
+/** Canonical JSON (sorted keys), so the same parameters in another order are the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Runs a money-moving call once per `Idempotency-Key` (per user, 24 h). The key's row, the business
+ * change and the answer are written in one transaction:
+ *  - a retry with the same key and parameters gets the first answer again (also a refusal such as
+ *    10011, so a retry never turns a refused order into a placed one behind the user's back);
+ *  - the same key with other parameters (method, path, account mode, body) is refused with 10101;
+ *  - two requests with one key at once: the second waits for the first's row and replays its answer.
+ * A call without a well-formed key is refused with 10102 before anything happens.
+ */
+export async function idempotent<T>(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Transaction) => Promise<T>,
+  now: () => number = Date.now,
+): Promise<Answer<T>['body']> {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  const key = typeof header === 'string' ? header : undefined;
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new ApiFailure(
+      MONEY_CODES.idempotencyKeyMissing,
+      'a money-moving call needs an Idempotency-Key header (8-128 of A-Z a-z 0-9 - _)',
+      400,
+    );
+  }
+  const { userId } = authOf(request);
+  const requestHash = createHash('sha256')
+    .update(
+      canonical({
+        method: request.method,
+        route: request.routeOptions.url,
+        params: request.params,
+        mode: request.headers.virtually ?? null,
+        body: request.body ?? null,
+      }),
+    )
+    .digest('hex');
+  const answer = await db.transaction(async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
+    const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+    await tx.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.createdAt, new Date(now() - IDEMPOTENCY_TTL_MS))));
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, requestHash, statusCode: 0, response: '', createdAt: new Date(now()) })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) {
+      const [first] = await tx.select().from(idempotencyKeys).where(mine);
+      if (!first) throw new ApiFailure('500', 'idempotency key vanished', 500);
+      if (first.requestHash !== requestHash) {
+        throw new ApiFailure(MONEY_CODES.idempotencyKeyReused, 'this Idempotency-Key was used with other parameters', 422);
+      }
+      return { replay: { statusCode: first.statusCode, body: JSON.parse(first.response) as Answer<T>['body'] } };
+    }
+    let result: Answer<T>;
+    try {
+      // A savepoint: a refusal undoes the work but keeps the key and its answer.
+      const value = await tx.transaction((inner) => work(inner));
+      result = { statusCode: 200, body: ok(value) };
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.httpStatus >= 500) throw error;
+      result = { statusCode: error.httpStatus, body: { code: error.code, message: error.message, result: null } };
+    }
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: result.statusCode, response: JSON.stringify(result.body) })
+      .where(mine);
+    return result;
+  });
+  if ('replay' in answer) {
+    void reply.header('Idempotent-Replayed', 'true');
+    void reply.status(answer.replay.statusCode);
+    return answer.replay.body;
+  }
+  void reply.status(answer.statusCode);
+  return answer.body;
+}
+
+/** For tests and the check: how many keys are kept. */
+export async function countIdempotencyKeys(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(idempotencyKeys);
+  return row?.n ?? 0;
+}

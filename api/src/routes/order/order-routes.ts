@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountModeName } from '@meridian/contracts';
+import {
+  buyContractsBody,
+  buyOptionsBody,
+  closeContractsResult,
+  contractOrder,
+  envelope,
+  listOptionsOrderQuery,
+  listOptionsOrderResult,
+  listOrderQuery,
+  listOrderResult,
+  optionsOrder,
+  orderIdParams,
+  tradingTerms,
+  validationIssues,
+} from '@meridian/contracts/schemas';
+import { findUserById } from '../../accounts/users.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { ApiFailure, ok } from '../../plugins/envelope.ts';
+import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
+import { buyOption, getOptionsOrder, listOptions, productsOf } from '../../trading/options/options.ts';
+import { closePosition, listPositions, openPosition, positionTerms } from '../../trading/positions/positions.ts';
+import { instrumentOf, percentSetting } from '../../trading/trading-context.ts';
+import type { TradingService } from '../../trading/trading-service.ts';
+
+const errorBody = envelope(validationIssues);
+const instrumentParams = z.object({ instrumentId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/**
+ * The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the
+ * `virtually` header names. Money-moving calls take an `Idempotency-Key`; handlers only call into
+ * trading/ and publish the new figures after the transaction committed.
+ */
+export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
+  const { ctx } = trading;
+  app.addHook('onRequest', userGuard(ctx.db));
+
+  const modeFor = async (request: FastifyRequest): Promise<AccountModeName> => {
+    const header = request.headers.virtually;
+    if (header === 'NO' || header === 'YES') return modeOf(request, 'demo');
+    const user = await findUserById(ctx.db, authOf(request).userId);
+    if (!user) throw new ApiFailure('401', 'login required', 401);
+    return user.accountMode as AccountModeName;
+  };
+
+  app.get(
+    '/getTradingTerms/:instrumentId',
+    { schema: { tags: ['order'], params: instrumentParams, response: { 200: envelope(tradingTerms), 400: errorBody } } },
+    async (request) => {
+      const instrument = instrumentOf(ctx, request.params.instrumentId);
+      return ok({
+        instrumentId: instrument.id,
+        feePercent: (await percentSetting(ctx, 'trading_fee_percent')).toFixed(),
+        maintenanceMarginPercent: (await percentSetting(ctx, 'maintenance_margin_percent')).toFixed(),
+        leverages: [...instrument.leverages],
+        contractSize: instrument.contractSize.toFixed(),
+        tickSize: instrument.tickSize.toFixed(),
+        options: await productsOf(ctx.db, instrument.id),
+      });
+    },
+  );
+
+  app.post(
+    '/buyContracts',
+    { schema: { tags: ['order'], body: buyContractsBody, response: { 200: envelope(contractOrder), 400: errorBody } } },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const mode = await modeFor(request);
+      const terms = await positionTerms(ctx);
+      const answer = await idempotent(ctx.db, request, reply, (tx) => openPosition(ctx, tx, userId, mode, request.body, terms), ctx.now);
+      if (answer.code === '200') await trading.publishFigures(userId, mode);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/closeContracts/:id',
+    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(closeContractsResult), 400: errorBody } } },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const mode = await modeFor(request);
+      const id = Number.parseInt(request.params.id, 10);
+      const answer = await idempotent(ctx.db, request, reply, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
+      if (answer.code === '200') await trading.publishFigures(userId, mode);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/listOrder',
+    { schema: { tags: ['order'], querystring: listOrderQuery, response: { 200: envelope(listOrderResult), 400: errorBody } } },
+    async (request) => ok(await listPositions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
+  );
+
+  app.post(
+    '/buyOptions',
+    { schema: { tags: ['order'], body: buyOptionsBody, response: { 200: envelope(optionsOrder), 400: errorBody } } },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const mode = await modeFor(request);
+      const answer = await idempotent(ctx.db, request, reply, (tx) => buyOption(ctx, tx, userId, mode, request.body), ctx.now);
+      if (answer.code === '200') await trading.publishFigures(userId, mode);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/getOptionsOrderById/:id',
+    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(optionsOrder), 400: errorBody } } },
+    async (request) =>
+      ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await modeFor(request), Number.parseInt(request.params.id, 10))),
+  );
+
+  app.get(
+    '/listOptionsOrder',
+    {
+      schema: { tags: ['order'], querystring: listOptionsOrderQuery, response: { 200: envelope(listOptionsOrderResult), 400: errorBody } },
+    },
+    async (request) => ok(await listOptions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
+  );
+};

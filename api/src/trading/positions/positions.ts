@@ -1,0 +1,317 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  MONEY_CODES,
+  contractFee,
+  contractMargin,
+  liquidationPrice,
+  money,
+  moneyString,
+  rawPnl,
+  settledPnl,
+  stopLossReasonable,
+  takeProfitReasonable,
+  toPnl,
+  triggeredClose,
+} from '@meridian/contracts';
+import type {
+  AccountModeName,
+  BuyContractsBody,
+  CloseReason,
+  ContractOrder,
+  ContractSide,
+  ListOrderQuery,
+  ListOrderResult,
+  Money,
+} from '@meridian/contracts';
+import type { Transaction } from '../../db/database.ts';
+import { contractOrders } from '../../db/schema.ts';
+import type { Leg, Reader } from '../../ledger/ledger.ts';
+import type { Quote } from '../../market/market-book.ts';
+import { ApiFailure } from '../../plugins/envelope.ts';
+import { instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
+import type { TradingContext } from '../trading-context.ts';
+
+type OrderRow = typeof contractOrders.$inferSelect;
+
+const plain = (value: string | null) => (value === null ? null : moneyString(value));
+
+/** The order as the user sees it; a holding one with its mark price and floating PnL. */
+export function contractOrderOf(ctx: TradingContext, row: OrderRow): ContractOrder {
+  const instrument = ctx.market.catalogue.byId(row.instrumentId);
+  const mark = row.status === 'holding' ? ctx.market.book.quote(row.instrumentId) : undefined;
+  return {
+    id: String(row.id),
+    instrumentId: row.instrumentId,
+    code: instrument?.code ?? '',
+    name: instrument?.name ?? '',
+    side: row.side as ContractSide,
+    lots: moneyString(row.lots),
+    leverage: row.leverage,
+    contractSize: moneyString(row.contractSize),
+    margin: moneyString(row.margin),
+    fee: moneyString(row.fee),
+    openPrice: moneyString(row.openPrice),
+    openTime: row.openTime,
+    stopLoss: plain(row.stopLoss),
+    takeProfit: plain(row.takeProfit),
+    liquidationPrice: moneyString(row.liquidationPrice),
+    status: row.status as ContractOrder['status'],
+    markPrice: mark ? moneyString(mark.price) : null,
+    floatingPnl: mark ? moneyString(toPnl(rawPnl(row.side as ContractSide, row.openPrice, mark.price, row.lots, row.contractSize))) : null,
+    closePrice: plain(row.closePrice),
+    closeTime: row.closeTime,
+    closeReason: row.closeReason as CloseReason | null,
+    realizedProfit: plain(row.realizedProfit),
+  };
+}
+
+/** The settings a new position is opened on. */
+export interface PositionTerms {
+  feePercent: Money;
+  maintenance: Money;
+}
+
+/** Reads the position terms from the settings (before the order's transaction: settings are not read inside one). */
+export async function positionTerms(ctx: TradingContext): Promise<PositionTerms> {
+  return {
+    feePercent: await percentSetting(ctx, 'trading_fee_percent'),
+    maintenance: await percentSetting(ctx, 'maintenance_margin_percent'),
+  };
+}
+
+/**
+ * `buyContracts` (SPEC §5.7): opens a position at the instrument's current price. Margin and fee leave
+ * the free balance in the same transaction (10011 when it does not cover both); SL/TP must sit on
+ * their sides of the open price (10099/10100); only the instrument's leverages (10104) and only in its
+ * trading session (10015).
+ */
+export async function openPosition(
+  ctx: TradingContext,
+  tx: Transaction,
+  userId: string,
+  mode: AccountModeName,
+  body: BuyContractsBody,
+  terms: PositionTerms,
+): Promise<ContractOrder> {
+  const instrument = instrumentOf(ctx, body.instrumentId);
+  if (!instrument.leverages.includes(body.leverage)) {
+    throw new ApiFailure(MONEY_CODES.leverageNotOffered, `leverage ${body.leverage} is not offered for ${instrument.code}`);
+  }
+  const quote = tradableQuote(ctx, instrument);
+  const stopLoss = body.stopLoss ?? null;
+  const takeProfit = body.takeProfit ?? null;
+  if (stopLoss !== null && !stopLossReasonable(body.side, quote.price, stopLoss)) {
+    throw new ApiFailure(MONEY_CODES.stopLossUnreasonable, 'stop loss price unreasonable');
+  }
+  if (takeProfit !== null && !takeProfitReasonable(body.side, quote.price, takeProfit)) {
+    throw new ApiFailure(MONEY_CODES.takeProfitUnreasonable, 'take profit price unreasonable');
+  }
+  const { feePercent, maintenance } = terms;
+  const size = instrument.contractSize.toFixed();
+  const margin = contractMargin(quote.price, body.lots, size, body.leverage);
+  const fee = contractFee(quote.price, body.lots, size, feePercent);
+  if (margin.isZero()) throw new ApiFailure(MONEY_CODES.amountWrong, 'the position is too small');
+  const liquidation = liquidationPrice(body.side, quote.price, body.lots, size, margin, maintenance);
+
+  await ctx.ledger.lockOwner(tx, userId, mode);
+  const [row] = await tx
+    .insert(contractOrders)
+    .values({
+      userId,
+      mode,
+      instrumentId: instrument.id,
+      side: body.side,
+      lots: body.lots,
+      leverage: body.leverage,
+      contractSize: size,
+      margin: margin.toFixed(),
+      fee: fee.toFixed(),
+      openPrice: quote.price,
+      openTime: quote.time,
+      stopLoss,
+      takeProfit,
+      liquidationPrice: liquidation.toFixed(),
+      status: 'holding',
+    })
+    .returning();
+  await ctx.ledger.post(tx, {
+    userId,
+    mode,
+    reference: { kind: 'contract', id: String(row!.id) },
+    legs: [
+      { type: 'contract_margin', from: { user: 'cash' }, to: { user: 'margin' }, amount: margin },
+      { type: 'contract_fee', from: { user: 'cash' }, to: { system: 'fees_income' }, amount: fee },
+    ],
+  });
+  return contractOrderOf(ctx, row!);
+}
+
+/** The transfers that settle a position's margin and result. */
+function closingLegs(margin: Money, pnl: Money): Leg[] {
+  if (pnl.gte(0)) {
+    return [
+      { type: 'contract_margin_release', from: { user: 'margin' }, to: { user: 'cash' }, amount: margin },
+      { type: 'contract_profit', from: { system: 'house_pnl' }, to: { user: 'cash' }, amount: pnl },
+    ];
+  }
+  const loss = pnl.neg();
+  return [
+    { type: 'contract_loss', from: { user: 'margin' }, to: { system: 'house_pnl' }, amount: loss },
+    { type: 'contract_margin_release', from: { user: 'margin' }, to: { user: 'cash' }, amount: margin.minus(loss) },
+  ];
+}
+
+/**
+ * Closes a holding position at `quote` (the tick it uses is recorded) for `reason`, inside `tx` after
+ * locking its owner. Answers null when it is not holding any more (closed by another request or node).
+ */
+export async function closePositionAt(
+  ctx: TradingContext,
+  tx: Transaction,
+  orderId: number,
+  owner: { userId: string; mode: AccountModeName },
+  quote: Quote,
+  reason: CloseReason,
+): Promise<{ order: ContractOrder; profit: Money } | null> {
+  await ctx.ledger.lockOwner(tx, owner.userId, owner.mode);
+  const [row] = await tx
+    .select()
+    .from(contractOrders)
+    .where(
+      and(
+        eq(contractOrders.id, orderId),
+        eq(contractOrders.userId, owner.userId),
+        eq(contractOrders.mode, owner.mode),
+        eq(contractOrders.status, 'holding'),
+      ),
+    );
+  if (!row) return null;
+  const pnl = settledPnl(row.side as ContractSide, row.openPrice, quote.price, row.lots, row.contractSize, row.margin);
+  const [closed] = await tx
+    .update(contractOrders)
+    .set({ status: 'closed', closePrice: quote.price, closeTime: quote.time, closeReason: reason, realizedProfit: pnl.toFixed() })
+    .where(and(eq(contractOrders.id, orderId), eq(contractOrders.status, 'holding')))
+    .returning();
+  if (!closed) return null;
+  await ctx.ledger.post(tx, {
+    userId: owner.userId,
+    mode: owner.mode,
+    reference: { kind: 'contract', id: String(orderId) },
+    legs: closingLegs(money(row.margin), pnl),
+  });
+  await ctx.ledger.addProfit(tx, owner.userId, owner.mode, pnl);
+  return { order: contractOrderOf(ctx, closed), profit: pnl };
+}
+
+/** `closeContracts/{id}`: the user closes their position at the current price (10103 when it is not open). */
+export async function closePosition(ctx: TradingContext, tx: Transaction, userId: string, mode: AccountModeName, orderId: number) {
+  const [row] = await tx
+    .select({ instrumentId: contractOrders.instrumentId })
+    .from(contractOrders)
+    .where(and(eq(contractOrders.id, orderId), eq(contractOrders.userId, userId), eq(contractOrders.mode, mode)));
+  if (!row) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: no such open position');
+  const quote = tradableQuote(ctx, instrumentOf(ctx, row.instrumentId));
+  const closed = await closePositionAt(ctx, tx, orderId, { userId, mode }, quote, 'user');
+  if (!closed) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: the position is not open');
+  return { order: closed.order, profit: moneyString(closed.profit), price: moneyString(quote.price) };
+}
+
+/** `listOrder`: the user's positions of one mode, holding or closed, newest first. */
+export async function listPositions(
+  ctx: TradingContext,
+  db: Reader,
+  userId: string,
+  mode: AccountModeName,
+  query: ListOrderQuery,
+): Promise<ListOrderResult> {
+  const where = and(
+    eq(contractOrders.userId, userId),
+    eq(contractOrders.mode, mode),
+    eq(contractOrders.status, query.status),
+    query.instrumentId ? eq(contractOrders.instrumentId, query.instrumentId) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(contractOrders)
+    .where(where)
+    .orderBy(desc(contractOrders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(contractOrders).where(where);
+  return { items: rows.map((row) => contractOrderOf(ctx, row)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** The floating PnL of a user's holding positions of one mode at the current prices. */
+export async function floatingPnl(ctx: TradingContext, db: Reader, userId: string, mode: AccountModeName): Promise<Money> {
+  const rows = await db
+    .select()
+    .from(contractOrders)
+    .where(and(eq(contractOrders.userId, userId), eq(contractOrders.mode, mode), eq(contractOrders.status, 'holding')));
+  let total = money(0);
+  for (const row of rows) {
+    const mark = ctx.market.book.quote(row.instrumentId);
+    if (mark) total = total.plus(toPnl(rawPnl(row.side as ContractSide, row.openPrice, mark.price, row.lots, row.contractSize)));
+  }
+  return total;
+}
+
+/** The holding positions a set of new prices triggers (stop loss, take profit, liquidation), found in the database. */
+export async function triggeredPositions(ctx: TradingContext, prices: ReadonlyMap<number, Quote>) {
+  if (prices.size === 0) return [];
+  const values = sql.join(
+    [...prices].map(([id, quote]) => sql`(${id}::int, ${quote.price}::numeric)`),
+    sql`, `,
+  );
+  const rows = await ctx.db
+    .select({
+      id: contractOrders.id,
+      userId: contractOrders.userId,
+      mode: contractOrders.mode,
+      instrumentId: contractOrders.instrumentId,
+      side: contractOrders.side,
+      stopLoss: contractOrders.stopLoss,
+      takeProfit: contractOrders.takeProfit,
+      liquidationPrice: contractOrders.liquidationPrice,
+    })
+    .from(contractOrders)
+    .innerJoin(sql`(values ${values}) as p(id, price)`, sql`p.id = ${contractOrders.instrumentId}`)
+    .where(
+      sql`${contractOrders.status} = 'holding' and (
+        (${contractOrders.side} = 'buy' and (p.price <= ${contractOrders.liquidationPrice} or p.price <= ${contractOrders.stopLoss} or p.price >= ${contractOrders.takeProfit}))
+        or (${contractOrders.side} = 'sell' and (p.price >= ${contractOrders.liquidationPrice} or p.price >= ${contractOrders.stopLoss} or p.price <= ${contractOrders.takeProfit})))`,
+    );
+  return rows.flatMap((row) => {
+    const quote = prices.get(row.instrumentId)!;
+    const reason = triggeredClose({ ...row, side: row.side as ContractSide }, quote.price);
+    return reason ? [{ id: row.id, owner: { userId: row.userId, mode: row.mode as AccountModeName }, quote, reason }] : [];
+  });
+}
+
+/** Closes every position the new prices trigger, each in its own transaction; answers the owners touched. */
+export async function closeTriggered(ctx: TradingContext, prices: ReadonlyMap<number, Quote>) {
+  const touched: { userId: string; mode: AccountModeName; order: ContractOrder }[] = [];
+  for (const hit of await triggeredPositions(ctx, prices)) {
+    const closed = await ctx.db.transaction((tx) => closePositionAt(ctx, tx, hit.id, hit.owner, hit.quote, hit.reason));
+    if (closed) touched.push({ ...hit.owner, order: closed.order });
+  }
+  return touched;
+}
+
+/** Every holding position of a user and mode closes at the current price (a demo reset), inside `tx`. */
+export async function closeAllPositions(ctx: TradingContext, tx: Transaction, userId: string, mode: AccountModeName, reason: CloseReason) {
+  const rows = await tx
+    .select({
+      id: contractOrders.id,
+      instrumentId: contractOrders.instrumentId,
+      openPrice: contractOrders.openPrice,
+      openTime: contractOrders.openTime,
+    })
+    .from(contractOrders)
+    .where(and(eq(contractOrders.userId, userId), eq(contractOrders.mode, mode), eq(contractOrders.status, 'holding')));
+  for (const row of rows) {
+    // A reset works outside trading hours too: the last price stands (the open price if none is known).
+    const quote = ctx.market.book.quote(row.instrumentId) ?? { price: row.openPrice, time: row.openTime };
+    await closePositionAt(ctx, tx, row.id, { userId, mode }, quote, reason);
+  }
+  return rows.length;
+}

@@ -1,0 +1,166 @@
+import { and, eq } from 'drizzle-orm';
+import { DEMO_START_BALANCE, money } from '@meridian/contracts';
+import type { AccountFigures, AccountModeName } from '@meridian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from '../db/database.ts';
+import { accounts } from '../db/schema.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import { readFigures } from '../ledger/account-figures.ts';
+import type { BalanceEvents } from '../ledger/account-figures.ts';
+import { PNL_CHANNEL } from '../live/live-fabric.ts';
+import type { LiveFabric } from '../live/live-fabric.ts';
+import type { Quote } from '../market/market-book.ts';
+import type { TickEvent } from '../market/market-service.ts';
+import { LivePnl } from './live-pnl.ts';
+import type { PnlPush } from './live-pnl.ts';
+import { cancelOpenOptions, seedOptionsProducts, settleDueOptions } from './options/options.ts';
+import { closeAllPositions, closeTriggered, floatingPnl } from './positions/positions.ts';
+import type { TradingContext } from './trading-context.ts';
+
+export interface TradingServiceOptions {
+  ctx: TradingContext;
+  fabric: LiveFabric;
+  scheduler: Scheduler;
+  balances: BalanceEvents;
+  /** How often due options are looked for (the tick interval by default). */
+  settleEveryMs: number;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Contracts and options over the ledger, and the work the feed drives: after each tick the feed's
+ * leader closes the positions it triggers (stop loss, take profit, liquidation), pushes live PnL, and
+ * settles the options that fell due. Every close and settlement locks the owner first and takes the
+ * order only while it is open, so another node or a late run never applies one twice.
+ */
+export class TradingService {
+  private readonly pnl: LivePnl;
+  private pending = new Set<number>();
+  private working: Promise<void> | null = null;
+  private stopTicks: () => void = () => undefined;
+
+  private constructor(private readonly options: TradingServiceOptions) {
+    this.pnl = new LivePnl(options.ctx);
+  }
+
+  get ctx(): TradingContext {
+    return this.options.ctx;
+  }
+
+  static async start(options: TradingServiceOptions): Promise<TradingService> {
+    await seedOptionsProducts(options.ctx.db);
+    await options.ctx.ledger.openSystemAccounts(options.ctx.db);
+    const service = new TradingService(options);
+    service.stopTicks = options.ctx.market.onTicks((event) => service.onTicks(event));
+    options.scheduler.every('options-settlement', options.settleEveryMs, async () => {
+      await service.settleDue();
+    });
+    return service;
+  }
+
+  /** The figures of a user's account of one mode (the floating PnL at the current prices). */
+  async figures(userId: string, mode: AccountModeName): Promise<AccountFigures> {
+    const floating = await floatingPnl(this.ctx, this.ctx.db, userId, mode);
+    return readFigures(this.ctx.db, this.ctx.ledger, userId, mode, floating);
+  }
+
+  /** Tells the user's open sockets their new figures (after a committed change). */
+  async publishFigures(userId: string, mode: AccountModeName): Promise<void> {
+    try {
+      this.options.balances.emit('balance', userId, await this.figures(userId, mode));
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'trading: figures not published');
+    }
+  }
+
+  private onTicks(event: TickEvent): void {
+    if (!this.ctx.market.leader) return;
+    for (const id of event.ids) this.pending.add(id);
+    this.working ??= this.drain().finally(() => {
+      this.working = null;
+    });
+  }
+
+  /** Works through the instruments that ticked, coalescing ticks that arrive while it works. */
+  private async drain(): Promise<void> {
+    while (this.pending.size > 0) {
+      const ids = [...this.pending];
+      this.pending = new Set();
+      try {
+        await this.afterTick(ids);
+      } catch (error) {
+        this.options.log?.warn({ err: error }, 'trading: tick work failed');
+      }
+    }
+  }
+
+  /** For the instruments that moved: triggered closes, then live PnL (tests call it directly). */
+  async afterTick(ids: readonly number[]): Promise<void> {
+    const prices = new Map<number, Quote>();
+    for (const id of ids) {
+      const quote = this.ctx.market.book.quote(id);
+      if (quote) prices.set(id, quote);
+    }
+    const closed = await closeTriggered(this.ctx, prices);
+    for (const { userId, mode, order } of closed) {
+      this.pnl.forget(order.id);
+      await this.publishFigures(userId, mode);
+    }
+    const pushes = await this.pnl.afterTick(ids);
+    for (const push of pushes) await this.publishPnl(push);
+  }
+
+  private async publishPnl(push: PnlPush): Promise<void> {
+    await this.options.fabric.publish(PNL_CHANNEL, JSON.stringify(push)).catch((error: unknown) => {
+      this.options.log?.warn({ err: error }, 'trading: pnl not published');
+    });
+  }
+
+  /** Settles the options orders due now (the feed's leader; any node may, once). */
+  async settleDue(force = false): Promise<number> {
+    if (!force && !this.ctx.market.leader) return 0;
+    const settled = await settleDueOptions(this.ctx, this.ctx.now());
+    const owners = new Map(settled.map((s) => [`${s.userId}:${s.mode}`, s]));
+    for (const { userId, mode } of owners.values()) await this.publishFigures(userId, mode);
+    return settled.length;
+  }
+
+  /**
+   * Resets a demo account: its open positions close at the current price and its open options are
+   * cancelled with their stakes returned, then the cash goes back to the start balance, all through
+   * the ledger in one transaction. Answers null when it is at the start already (nothing open).
+   */
+  async resetDemo(userId: string): Promise<AccountFigures | null> {
+    const changed = await this.ctx.db.transaction(async (tx: Transaction) => {
+      await this.ctx.ledger.lockOwner(tx, userId, 'demo');
+      const positions = await closeAllPositions(this.ctx, tx, userId, 'demo', 'reset');
+      const options = await cancelOpenOptions(this.ctx, tx, userId, 'demo');
+      const { cash } = await this.ctx.ledger.balancesOf(tx, userId, 'demo');
+      const difference = money(DEMO_START_BALANCE).minus(cash);
+      if (positions === 0 && options === 0 && difference.isZero()) return false;
+      await this.ctx.ledger.post(tx, {
+        userId,
+        mode: 'demo',
+        reference: { kind: 'demo_reset', id: userId },
+        legs: [
+          difference.gt(0)
+            ? { type: 'demo_reset', from: { system: 'demo_issuance' }, to: { user: 'cash' }, amount: difference }
+            : { type: 'demo_reset', from: { user: 'cash' }, to: { system: 'demo_issuance' }, amount: difference.neg() },
+        ],
+      });
+      await tx
+        .update(accounts)
+        .set({ profit: '0', updatedAt: new Date() })
+        .where(and(eq(accounts.userId, userId), eq(accounts.mode, 'demo')));
+      return true;
+    });
+    if (!changed) return null;
+    const figures = await this.figures(userId, 'demo');
+    this.options.balances.emit('balance', userId, figures);
+    return figures;
+  }
+
+  close(): void {
+    this.stopTicks();
+  }
+}

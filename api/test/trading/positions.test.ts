@@ -1,0 +1,210 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyString } from '@meridian/contracts';
+import { contractOrders, ledgerTransfers } from '../../src/db/schema.ts';
+import { databaseKind } from '../helpers.ts';
+import { cashOf, expectLedgerBalanced, moveCash } from '../ledger-helpers.ts';
+import { tradingApi } from './trading-fixture.ts';
+import type { TradingFixture } from './trading-fixture.ts';
+
+let t: TradingFixture;
+beforeAll(async () => {
+  t = await tradingApi();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const order = (body: Record<string, unknown> = {}) => ({ instrumentId: t.btc.id, side: 'buy', lots: '0.1', leverage: 10, ...body });
+
+describe(`contract positions (${databaseKind})`, () => {
+  it('opens at the feed price: margin and fee leave the free balance; closing pays margin and profit back', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const opened = await t.post('buyContracts', me, order());
+    expect(opened.json()).toMatchObject({ code: '200' });
+    // notional 50,000 × 0.1 × 1 = 5,000; margin 5,000 / 10 = 500; fee 5,000 × 0.1 % = 5.
+    // Liquidation at 50 % maintenance: 50,000 − 500 × 0.5 / 0.1 = 47,500.
+    expect(opened.json().result).toMatchObject({
+      side: 'buy',
+      lots: '0.1',
+      margin: '500',
+      fee: '5',
+      openPrice: '50000',
+      openTime: t.now(),
+      liquidationPrice: '47500',
+      status: 'holding',
+    });
+    expect(await t.info(me)).toMatchObject({ baseBalance: '99495', bondAmount: '500', totalAssets: '99995' });
+
+    await t.tick(t.btc.id, '51000.00');
+    expect(await t.info(me)).toMatchObject({ floatingPnL: '100', totalAssets: '100095' });
+    const id = opened.json().result.id as string;
+    const closed = await t.post(`closeContracts/${id}`, me, undefined);
+    expect(closed.json().result).toMatchObject({
+      profit: '100',
+      price: '51000',
+      order: { status: 'closed', closeReason: 'user', closeTime: t.now() },
+    });
+    expect(await t.info(me)).toMatchObject({ baseBalance: '100095', bondAmount: '0', floatingPnL: '0', profit: '100' });
+
+    const transfers = await t.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.referenceKind, 'contract'), eq(ledgerTransfers.referenceId, id)));
+    expect(transfers.map((x) => [x.type, moneyString(x.amount)]).sort()).toEqual(
+      [
+        ['contract_fee', '5'],
+        ['contract_margin', '500'],
+        ['contract_margin_release', '500'],
+        ['contract_profit', '100'],
+      ].sort(),
+    );
+    // Closing again: the position is not open any more.
+    expect((await t.post(`closeContracts/${id}`, me, undefined)).json().code).toBe('10103');
+    await expectLedgerBalanced(t.database.db);
+  });
+
+  it('a sell gains when the price falls; lists holding and closed positions of the account mode only', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '33333.33');
+    const sell = (await t.post('buyContracts', me, order({ side: 'sell', lots: '0.00000001', leverage: 1 }))).json().result;
+    // notional 0.0003333333: margin rounded up to 0.00033334; fee 0.0000003333333 rounded up to 0.00000034.
+    expect(sell).toMatchObject({ margin: '0.00033334', fee: '0.00000034' });
+    const holding = (await t.get('listOrder?status=holding', me)).json().result;
+    expect(holding.items.map((o: { id: string }) => o.id)).toEqual([sell.id]);
+    expect((await t.get('listOrder?status=holding', me, 'real')).json().result.total).toBe(0);
+    await t.tick(t.btc.id, '23333.33');
+    const closed = (await t.post(`closeContracts/${sell.id}`, me, undefined)).json().result;
+    // (33,333.33 − 23,333.33) × 0.00000001 = 0.0001
+    expect(closed.profit).toBe('0.0001');
+    const list = (await t.get('listOrder?status=closed', me)).json().result;
+    expect(list).toMatchObject({ total: 1, items: [{ id: sell.id, realizedProfit: '0.0001', closePrice: '23333.33' }] });
+    // 100,000 − 0.00000034 fee + 0.0001 profit
+    expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('100000.00009966');
+  });
+
+  it('refuses a stop loss or take profit on the wrong side, a leverage not offered, and outside the account balance', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    expect((await t.post('buyContracts', me, order({ stopLoss: '50000.01' }))).json().code).toBe('10099');
+    expect((await t.post('buyContracts', me, order({ side: 'sell', stopLoss: '49999' }))).json().code).toBe('10099');
+    expect((await t.post('buyContracts', me, order({ takeProfit: '49999' }))).json().code).toBe('10100');
+    expect((await t.post('buyContracts', me, order({ side: 'sell', takeProfit: '50001' }))).json().code).toBe('10100');
+    expect((await t.post('buyContracts', me, order({ leverage: 3 }))).json().code).toBe('10104');
+    // The real account has nothing: 10011.
+    expect((await t.post('buyContracts', me, order(), crypto.randomUUID(), 'real')).json().code).toBe('10011');
+    for (const lots of ['0', '-1', '0.000000001', '1e3', '1000001', '']) {
+      const res = await t.post('buyContracts', me, order({ lots }));
+      expect(res.statusCode, lots).toBe(400);
+    }
+    expect((await t.post('buyContracts', me, order({ instrumentId: 999_999 }))).statusCode).toBe(404);
+    expect(await t.info(me)).toMatchObject({ baseBalance: '100000', bondAmount: '0' });
+    expect(await t.database.db.select().from(contractOrders).where(eq(contractOrders.userId, me.userId))).toHaveLength(0);
+  });
+
+  it('closes by itself at its stop loss, take profit or liquidation, from the tick that crossed it', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const sl = (await t.post('buyContracts', me, order({ stopLoss: '49000', takeProfit: '52000' }))).json().result;
+    const tp = (await t.post('buyContracts', me, order({ side: 'sell', takeProfit: '49500' }))).json().result;
+    const liq = (await t.post('buyContracts', me, order({ leverage: 100 }))).json().result;
+    // leverage 100: margin 50, liquidation 50,000 − 50 × 0.5 / 0.1 = 49,750.
+    expect(liq.liquidationPrice).toBe('49750');
+    await t.tick(t.btc.id, '49800.00');
+    expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(3);
+    const liqTime = t.now() + 1000;
+    await t.tick(t.btc.id, '49500.00');
+    const closed = (await t.get('listOrder?status=closed', me)).json().result.items as Record<string, unknown>[];
+    const byId = new Map(closed.map((o) => [o.id, o]));
+    expect(byId.get(liq.id)).toMatchObject({ closeReason: 'liquidation', closePrice: '49500', closeTime: liqTime, realizedProfit: '-50' });
+    expect(byId.get(tp.id)).toMatchObject({ closeReason: 'takeProfit', closePrice: '49500', realizedProfit: '50' });
+    await t.tick(t.btc.id, '48999.99');
+    const stop = (await t.get('listOrder?status=closed', me)).json().result.items.find((o: { id: string }) => o.id === sl.id);
+    // (48,999.99 − 50,000) × 0.1 = −100.001
+    expect(stop).toMatchObject({ closeReason: 'stopLoss', closePrice: '48999.99', realizedProfit: '-100.001' });
+    expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(0);
+    // 100,000 − 3 fees (5 each) − 50 + 50 − 100.001
+    expect(await t.info(me)).toMatchObject({ baseBalance: '99884.999', bondAmount: '0' });
+    await expectLedgerBalanced(t.database.db);
+  });
+
+  it('a loss beyond the margin (a price gap) costs the margin only', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    await t.post('buyContracts', me, order({ leverage: 100 }));
+    await t.tick(t.btc.id, '40000.00');
+    const [closed] = (await t.get('listOrder?status=closed', me)).json().result.items;
+    expect(closed).toMatchObject({ closeReason: 'liquidation', realizedProfit: '-50' });
+    expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('99945');
+  });
+
+  it('the same Idempotency-Key applies once and answers the first result again; other parameters with it are refused', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const key = crypto.randomUUID();
+    const first = await t.post('buyContracts', me, order(), key);
+    const again = await t.post('buyContracts', me, order(), key);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const other = await t.post('buyContracts', me, order({ lots: '0.2' }), key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('10101');
+    // The same key in the other account mode is another request too.
+    expect((await t.post('buyContracts', me, order(), key, 'real')).json().code).toBe('10101');
+    const missing = await t.post('buyContracts', me, order(), null);
+    expect([missing.statusCode, missing.json().code]).toEqual([400, '10102']);
+    expect((await t.post('buyContracts', me, order(), 'short')).json().code).toBe('10102');
+    expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(1);
+    expect(await t.info(me)).toMatchObject({ baseBalance: '99495' });
+    // A refusal is an answer too: the retry of a refused order does not place it later.
+    await moveCash(t.database.db, me.userId, 'real', '100');
+    const refusedKey = crypto.randomUUID();
+    expect((await t.post('buyContracts', me, order(), refusedKey, 'real')).json().code).toBe('10011');
+    await moveCash(t.database.db, me.userId, 'real', '1000');
+    expect((await t.post('buyContracts', me, order(), refusedKey, 'real')).json().code).toBe('10011');
+    expect((await t.post('buyContracts', me, order(), crypto.randomUUID(), 'real')).json().code).toBe('200');
+  });
+
+  it('200 concurrent orders against a balance that covers 10: exactly 10 open, nothing overdrawn', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    // Each order takes 500 margin + 5 fee.
+    await moveCash(t.database.db, me.userId, 'real', '5050');
+    const answers = await Promise.all(Array.from({ length: 200 }, () => t.post('buyContracts', me, order(), crypto.randomUUID(), 'real')));
+    const codes = answers.map((a) => a.json().code as string);
+    expect(codes.filter((c) => c === '200')).toHaveLength(10);
+    expect(codes.filter((c) => c === '10011')).toHaveLength(190);
+    expect(await t.info(me, 'real')).toMatchObject({ baseBalance: '0', bondAmount: '5000' });
+    await expectLedgerBalanced(t.database.db);
+  });
+
+  it('another user cannot see or close my position', async () => {
+    const me = await t.user();
+    const other = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const mine = (await t.post('buyContracts', me, order())).json().result;
+    expect((await t.post(`closeContracts/${mine.id}`, other, undefined)).json().code).toBe('10103');
+    expect((await t.get('listOrder?status=holding', other)).json().result.total).toBe(0);
+    expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(1);
+  });
+
+  it('a demo reset closes open positions and cancels open options through the ledger', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    await t.post('buyContracts', me, order());
+    await t.post('buyOptions', me, { instrumentId: t.btc.id, direction: 'up', amount: '100', period: 60 });
+    await t.tick(t.btc.id, '49000.00');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/swx/customer/user/resetDemo',
+      headers: { authorization: me.token, virtually: 'NO' },
+    });
+    expect(reset.json().result).toMatchObject({ baseBalance: '100000', bondAmount: '0', profit: '0' });
+    const [closed] = (await t.get('listOrder?status=closed', me)).json().result.items;
+    expect(closed).toMatchObject({ closeReason: 'reset', realizedProfit: '-100' });
+    const [option] = (await t.get('listOptionsOrder?status=settled', me)).json().result.items;
+    expect(option).toMatchObject({ status: 'cancelled', profit: '0' });
+    await expectLedgerBalanced(t.database.db);
+  });
+});

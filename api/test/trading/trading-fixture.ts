@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import type { JobClock } from '../../src/jobs/scheduler.ts';
+import { createTestApi } from '../helpers.ts';
+import { auth, signUp } from '../accounts-helpers.ts';
+import type { SignedUp } from '../accounts-helpers.ts';
+import { ScriptedFeed } from '../live/live-helpers.ts';
+
+const ORDER = '/api/swx/customer/order';
+
+/** Jobs that run only when the test says so (`app.scheduler.runNow`). */
+export const manualJobs: JobClock = { now: () => 0, setInterval: () => null, clearInterval: () => undefined };
+
+/**
+ * An API whose feed and clock the test drives: `tick(id, price)` publishes one price (at the clock's
+ * time) and waits for the work it triggers; `advance(ms)` moves the clock.
+ */
+export async function tradingApi() {
+  const feed = new ScriptedFeed();
+  let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
+  const { app, database, close } = await createTestApi({
+    feed: feed.factory,
+    now: () => clock,
+    jobClock: { ...manualJobs, now: () => clock },
+    rateLimits: false,
+  });
+  const btc = app.market.catalogue.byCode('BTC/USDT')!;
+  const eth = app.market.catalogue.byCode('ETH/USDT')!;
+  // The first poll makes this node the feed's leader.
+  await app.market.poll();
+
+  const fixture = {
+    app: app as FastifyInstance,
+    database: database as DatabaseHandle,
+    feed,
+    btc,
+    eth,
+    close,
+    now: () => clock,
+    advance(ms: number) {
+      clock += ms;
+    },
+    /** Publishes a price for an instrument and runs what the tick triggers (closes, live PnL). */
+    async tick(id: number, price: string) {
+      clock += 1000;
+      feed.push([{ id, price, volume: '1.00' }]);
+      await app.market.poll();
+      await app.trading.afterTick([id]);
+    },
+    async user(): Promise<SignedUp> {
+      return signUp(app);
+    },
+    post(path: string, user: SignedUp, body: unknown, key: string | null = crypto.randomUUID(), mode: 'demo' | 'real' = 'demo') {
+      return app.inject({
+        method: 'POST',
+        url: `${ORDER}/${path}`,
+        headers: { ...auth(user.token, mode), ...(key ? { 'idempotency-key': key } : {}) },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    },
+    get(path: string, user: SignedUp, mode: 'demo' | 'real' = 'demo') {
+      return app.inject({ method: 'GET', url: `${ORDER}/${path}`, headers: auth(user.token, mode) });
+    },
+    async info(user: SignedUp, mode: 'demo' | 'real' = 'demo') {
+      const res = await app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(user.token, mode) });
+      return res.json().result.account as Record<string, string>;
+    },
+  };
+  return fixture;
+}
+export type TradingFixture = Awaited<ReturnType<typeof tradingApi>>;

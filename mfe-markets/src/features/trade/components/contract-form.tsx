@@ -1,0 +1,269 @@
+import { useCallback, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { MAX_LOTS, MONEY_CODES } from '@meridian/contracts';
+import type { BuyContractsBody, ContractOrder, MarketInfo, TradingTerms } from '@meridian/contracts';
+import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
+import { Button, formClasses } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
+import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
+import { formatPrice, MoneyText } from '../../../shared/money-text.tsx';
+import { useOrderFeedback } from '../../../shared/order-feedback.ts';
+import { usePlatform } from '../../../shared/platform-context.tsx';
+import { Choice } from '../../../shared/tabs.tsx';
+import { buyContracts } from '../api/buy-contracts.ts';
+import { previewContract, validateContractForm } from '../state/contract-form.ts';
+import type { ContractField, ContractFormValues } from '../state/contract-form.ts';
+import { ContractPreviewList } from './contract-preview.tsx';
+import { TradeField } from './trade-field.tsx';
+import styles from './trade.module.css';
+
+const FIELDS: readonly ContractField[] = ['lots', 'leverage', 'stopLoss', 'takeProfit'];
+
+/** The contract tab: side, lots, leverage, live margin / fee / liquidation preview, optional SL/TP, confirm. */
+export function ContractForm({ instrument, price, terms }: { instrument: MarketInfo; price: string; terms: TradingTerms }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const { api } = usePlatform();
+  const mode = useAccountMode();
+  const feedback = useOrderFeedback();
+  const [values, setValues] = useState<ContractFormValues>(() => ({
+    side: 'buy',
+    lots: '',
+    leverage: terms.leverages[0] ?? 1,
+    stopLoss: '',
+    takeProfit: '',
+  }));
+  const [touched, setTouched] = useState<ReadonlySet<ContractField>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ContractField, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const inputs = useRef(new Map<ContractField, HTMLInputElement | HTMLSelectElement>());
+
+  // The terms may change (read again): keep the chosen leverage only while it is still offered.
+  const leverage = terms.leverages.includes(values.leverage) ? values.leverage : (terms.leverages[0] ?? values.leverage);
+  const current = { ...values, leverage };
+  const { errors, body } = validateContractForm(current, { instrumentId: instrument.id, price, leverages: terms.leverages });
+  const preview = previewContract(current, terms, price);
+  const errorOf = (field: ContractField) => serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined);
+
+  const change = <K extends keyof ContractFormValues>(key: K, value: ContractFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setServerErrors((e) => (key in e || key === 'side' ? {} : e));
+    // Stop loss and take profit are checked as they are typed (the price moves); lots once left.
+    if (key === 'stopLoss' || key === 'takeProfit') setTouched((s) => new Set(s).add(key));
+  };
+  const touch = (field: ContractField) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
+
+  const order = useIdempotentMutation<BuyContractsBody, ContractOrder>({
+    signature: (b) => JSON.stringify([mode, b]),
+    send: (b, key) => buyContracts(api, b, key),
+    onSuccess: (placed) => {
+      setConfirming(false);
+      setValues((v) => ({ ...v, stopLoss: '', takeProfit: '' }));
+      setTouched(new Set());
+      feedback.succeeded(
+        t('trade.contract.placed', {
+          side: t(`trade.side.${placed.side}`),
+          lots: formatDecimal(placed.lots, lang),
+          code: placed.code,
+          price: formatPrice(placed.openPrice, lang, terms.tickSize),
+        }),
+      );
+    },
+    onError: (error) => {
+      setConfirming(false);
+      const code = (error as { code?: string }).code;
+      if (code === MONEY_CODES.stopLossUnreasonable) setServerErrors({ stopLoss: 'errors.10099' });
+      if (code === MONEY_CODES.takeProfitUnreasonable) setServerErrors({ takeProfit: 'errors.10100' });
+      if (code === MONEY_CODES.leverageNotOffered) setServerErrors({ leverage: 'errors.10104' });
+      feedback.failed(error);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(new Set(FIELDS));
+    if (!body) {
+      const first = FIELDS.find((f) => errors[f]);
+      if (first) inputs.current.get(first)?.focus();
+      return;
+    }
+    setConfirming(true);
+  };
+  const cancel = useCallback(() => setConfirming(false), []);
+  const register = (field: ContractField) => (node: HTMLInputElement | HTMLSelectElement | null) => {
+    if (node) inputs.current.set(field, node);
+    else inputs.current.delete(field);
+  };
+
+  const closed = !instrument.tradingOpen;
+  const sideLabel = t(`trade.side.${values.side}`);
+  const notSet = t('trade.contract.notSet');
+  const priceText = (value: string) => formatPrice(value, lang, terms.tickSize);
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="contract-form">
+      <Choice
+        label={t('trade.contract.side')}
+        items={[
+          { id: 'buy', label: t('trade.side.buy') },
+          { id: 'sell', label: t('trade.side.sell') },
+        ]}
+        value={values.side}
+        onChange={(side) => change('side', side)}
+        tone={(side) => (side === 'buy' ? 'up' : 'down')}
+        testIdPrefix="contract-side"
+      />
+      <TradeField
+        label={t('trade.contract.lots')}
+        hint={t('trade.contract.lotsHint', { size: formatDecimal(terms.contractSize, lang), max: formatDecimal(MAX_LOTS, lang) })}
+        error={errorOf('lots')}
+        errorTestId="contract-lots-error"
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={register('lots')}
+            className={formClasses.input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.lots}
+            onChange={(e) => change('lots', e.target.value)}
+            onBlur={() => touch('lots')}
+            data-testid="contract-lots"
+          />
+        )}
+      </TradeField>
+      <TradeField label={t('trade.contract.leverage')} error={errorOf('leverage')} errorTestId="contract-leverage-error">
+        {(control) => (
+          <select
+            {...control}
+            ref={register('leverage')}
+            className={formClasses.select}
+            value={leverage}
+            onChange={(e) => {
+              const chosen = terms.leverages.find((l) => String(l) === e.target.value);
+              if (chosen !== undefined) change('leverage', chosen);
+            }}
+            data-testid="contract-leverage"
+          >
+            {terms.leverages.map((l) => (
+              <option key={l} value={l}>
+                {t('trade.contract.leverageOption', { leverage: l })}
+              </option>
+            ))}
+          </select>
+        )}
+      </TradeField>
+      <ContractPreviewList preview={preview} price={price} tickSize={terms.tickSize} />
+      <div className={styles.pair}>
+        <TradeField
+          label={t('trade.contract.stopLoss')}
+          hint={t(values.side === 'buy' ? 'trade.contract.stopLossHintBuy' : 'trade.contract.stopLossHintSell')}
+          error={errorOf('stopLoss')}
+          errorTestId="contract-stop-loss-error"
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={register('stopLoss')}
+              className={formClasses.input}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('trade.contract.optional')}
+              value={values.stopLoss}
+              onChange={(e) => change('stopLoss', e.target.value)}
+              data-testid="contract-stop-loss"
+            />
+          )}
+        </TradeField>
+        <TradeField
+          label={t('trade.contract.takeProfit')}
+          hint={t(values.side === 'buy' ? 'trade.contract.takeProfitHintBuy' : 'trade.contract.takeProfitHintSell')}
+          error={errorOf('takeProfit')}
+          errorTestId="contract-take-profit-error"
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={register('takeProfit')}
+              className={formClasses.input}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('trade.contract.optional')}
+              value={values.takeProfit}
+              onChange={(e) => change('takeProfit', e.target.value)}
+              data-testid="contract-take-profit"
+            />
+          )}
+        </TradeField>
+      </div>
+      {order.pendingSignature ? (
+        <p className={styles.warn} role="status" data-testid="contract-uncertain">
+          {t('trade.uncertain')}
+        </p>
+      ) : null}
+      {closed ? (
+        <p className={styles.warn} data-testid="trade-closed-note">
+          {t('trade.marketClosed')}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        className={`${styles.submit} ${values.side === 'buy' ? styles.submitUp : styles.submitDown}`}
+        disabled={closed || order.isPending}
+        data-testid="contract-submit"
+      >
+        {t('trade.contract.submit', { side: sideLabel, code: instrument.code })}
+      </Button>
+
+      {confirming ? (
+        <ConfirmDialog
+          title={t('trade.contract.confirmTitle')}
+          testId="contract-confirm"
+          confirmLabel={t('trade.contract.confirm', { side: sideLabel })}
+          busy={order.isPending}
+          blocked={!body || closed}
+          onCancel={cancel}
+          onConfirm={() => {
+            if (body) order.mutate(body);
+          }}
+          note={body ? t('trade.contract.confirmNote') : t('trade.contract.confirmChanged')}
+          rows={[
+            { label: t('trade.contract.instrument'), value: `${instrument.code} · ${instrument.name}`, testId: 'confirm-instrument' },
+            { label: t('trade.contract.side'), value: sideLabel, testId: 'confirm-side' },
+            { label: t('trade.contract.lots'), value: body ? formatDecimal(body.lots, lang) : '—', testId: 'confirm-lots' },
+            { label: t('trade.contract.leverage'), value: t('trade.contract.leverageOption', { leverage }), testId: 'confirm-leverage' },
+            { label: t('trade.contract.price'), value: priceText(price), testId: 'confirm-price' },
+            {
+              label: t('trade.contract.margin'),
+              value: preview ? <MoneyText value={preview.margin.toFixed()} /> : '—',
+              testId: 'confirm-margin',
+            },
+            { label: t('trade.contract.fee'), value: preview ? <MoneyText value={preview.fee.toFixed()} /> : '—', testId: 'confirm-fee' },
+            {
+              label: t('trade.contract.total'),
+              value: preview ? <MoneyText value={preview.total.toFixed()} /> : '—',
+              testId: 'confirm-total',
+            },
+            {
+              label: t('trade.contract.stopLoss'),
+              value: body?.stopLoss ? formatDecimal(body.stopLoss, lang, { max: 18 }) : notSet,
+              testId: 'confirm-stop-loss',
+            },
+            {
+              label: t('trade.contract.takeProfit'),
+              value: body?.takeProfit ? formatDecimal(body.takeProfit, lang, { max: 18 }) : notSet,
+              testId: 'confirm-take-profit',
+            },
+            {
+              label: t('trade.contract.liquidation'),
+              value: preview ? priceText(preview.liquidation.toFixed()) : '—',
+              testId: 'confirm-liquidation',
+            },
+          ]}
+        />
+      ) : null}
+    </form>
+  );
+}

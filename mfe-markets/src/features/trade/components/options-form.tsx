@@ -1,0 +1,206 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { BuyOptionsBody, MarketInfo, OptionsOrder, TradingTerms } from '@meridian/contracts';
+import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
+import { Button, EmptyState, formClasses } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
+import { formatPeriod } from '../../../shared/format-period.ts';
+import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
+import { formatAmount, formatPrice, MoneyText } from '../../../shared/money-text.tsx';
+import { useOrderFeedback } from '../../../shared/order-feedback.ts';
+import { usePlatform } from '../../../shared/platform-context.tsx';
+import { Choice } from '../../../shared/tabs.tsx';
+import { buyOptions } from '../api/buy-options.ts';
+import { previewOptionsPayout, validateOptionsForm } from '../state/options-form.ts';
+import type { OptionsFormValues } from '../state/options-form.ts';
+import { TradeField } from './trade-field.tsx';
+import styles from './trade.module.css';
+
+/** The options tab: direction, period (with its payout), stake within the product's limits, payout preview, confirm. */
+export function OptionsForm({
+  instrument,
+  price,
+  terms,
+  onBought,
+}: {
+  instrument: MarketInfo;
+  price: string;
+  terms: TradingTerms;
+  onBought: (order: OptionsOrder) => void;
+}) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const { api } = usePlatform();
+  const mode = useAccountMode();
+  const feedback = useOrderFeedback();
+  const [values, setValues] = useState<OptionsFormValues>(() => ({
+    direction: 'up',
+    amount: '',
+    period: terms.options[0]?.period ?? null,
+  }));
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const amountInput = useRef<HTMLInputElement>(null);
+  const periodLabel = useId();
+
+  const product = terms.options.find((p) => p.period === values.period) ?? terms.options[0];
+  const current = { ...values, period: product?.period ?? null };
+  const { errors, body } = validateOptionsForm(current, { instrumentId: instrument.id, products: terms.options });
+  const payout = product ? previewOptionsPayout(values.amount.trim(), product) : null;
+
+  const order = useIdempotentMutation<BuyOptionsBody, OptionsOrder>({
+    signature: (b) => JSON.stringify([mode, b]),
+    send: (b, key) => buyOptions(api, b, key),
+    onSuccess: (bought) => {
+      setConfirming(false);
+      setTouched(false);
+      onBought(bought);
+      feedback.succeeded(
+        t('trade.options.placed', {
+          direction: t(`trade.direction.${bought.direction}`),
+          code: bought.code,
+          amount: formatAmount(bought.amount, lang),
+        }),
+      );
+    },
+    onError: (error) => {
+      setConfirming(false);
+      feedback.failed(error);
+    },
+  });
+  const cancel = useCallback(() => setConfirming(false), []);
+
+  if (!product) return <EmptyState title={t('trade.options.none')} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!body) {
+      amountInput.current?.focus();
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const closed = !instrument.tradingOpen;
+  const directionLabel = t(`trade.direction.${values.direction}`);
+  const payoutPercent = (value: string) => `${formatDecimal(value, lang, { max: 2 })}%`;
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="options-form">
+      <Choice
+        label={t('trade.options.direction')}
+        items={[
+          { id: 'up', label: `▲ ${t('trade.direction.up')}` },
+          { id: 'down', label: `▼ ${t('trade.direction.down')}` },
+        ]}
+        value={values.direction}
+        onChange={(direction) => setValues((v) => ({ ...v, direction }))}
+        tone={(d) => (d === 'up' ? 'up' : 'down')}
+        testIdPrefix="options-direction"
+      />
+      <div className={formClasses.field}>
+        <span className={formClasses.label} id={periodLabel}>
+          {t('trade.options.period')}
+        </span>
+        <div className={styles.periods} role="group" aria-labelledby={periodLabel}>
+          {terms.options.map((p) => (
+            <button
+              key={p.period}
+              type="button"
+              className={styles.period}
+              aria-pressed={p.period === product.period}
+              onClick={() => setValues((v) => ({ ...v, period: p.period }))}
+              data-testid={`options-period-${p.period}`}
+            >
+              <span>{formatPeriod(p.period, t)}</span>
+              <span className={styles.payout}>{t('trade.options.payoutShort', { percent: payoutPercent(p.payoutPercent) })}</span>
+            </button>
+          ))}
+        </div>
+      </div>
+      <TradeField
+        label={t('trade.options.amount')}
+        hint={t('trade.options.amountHint', { min: formatAmount(product.minStake, lang), max: formatAmount(product.maxStake, lang) })}
+        error={touched || values.amount !== '' ? errors.amount : undefined}
+        errorTestId="options-amount-error"
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={amountInput}
+            className={formClasses.input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.amount}
+            onChange={(e) => setValues((v) => ({ ...v, amount: e.target.value }))}
+            onBlur={() => setTouched(true)}
+            data-testid="options-amount"
+          />
+        )}
+      </TradeField>
+      <dl className={styles.preview} data-testid="options-preview">
+        <div className={styles.previewRow}>
+          <dt>{t('trade.options.payout')}</dt>
+          <dd>{payoutPercent(product.payoutPercent)}</dd>
+        </div>
+        <div className={styles.previewRow}>
+          <dt>{t('trade.options.ifWon')}</dt>
+          <dd>{payout ? <MoneyText value={payout.total.toFixed()} testId="options-payout" /> : '—'}</dd>
+        </div>
+        <div className={styles.previewRow}>
+          <dt>{t('trade.options.profitIfWon')}</dt>
+          <dd>{payout ? <MoneyText value={payout.profit.toFixed()} signed testId="options-profit-preview" /> : '—'}</dd>
+        </div>
+      </dl>
+      <p className={formClasses.hint}>{t('trade.options.rules')}</p>
+      {order.pendingSignature ? (
+        <p className={styles.warn} role="status" data-testid="options-uncertain">
+          {t('trade.uncertain')}
+        </p>
+      ) : null}
+      {closed ? (
+        <p className={styles.warn} data-testid="trade-closed-note">
+          {t('trade.marketClosed')}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        className={`${styles.submit} ${values.direction === 'up' ? styles.submitUp : styles.submitDown}`}
+        disabled={closed || order.isPending}
+        data-testid="options-submit"
+      >
+        {t('trade.options.submit', { direction: directionLabel, code: instrument.code })}
+      </Button>
+
+      {confirming ? (
+        <ConfirmDialog
+          title={t('trade.options.confirmTitle')}
+          testId="options-confirm"
+          confirmLabel={t('trade.options.confirm')}
+          busy={order.isPending}
+          blocked={!body || closed}
+          onCancel={cancel}
+          onConfirm={() => {
+            if (body) order.mutate(body);
+          }}
+          note={t('trade.options.confirmNote')}
+          rows={[
+            { label: t('trade.contract.instrument'), value: `${instrument.code} · ${instrument.name}`, testId: 'confirm-instrument' },
+            { label: t('trade.options.direction'), value: directionLabel, testId: 'confirm-direction' },
+            { label: t('trade.options.amount'), value: body ? <MoneyText value={body.amount} /> : '—', testId: 'confirm-amount' },
+            { label: t('trade.options.period'), value: formatPeriod(product.period, t), testId: 'confirm-period' },
+            { label: t('trade.options.payout'), value: payoutPercent(product.payoutPercent), testId: 'confirm-payout-percent' },
+            { label: t('trade.contract.price'), value: formatPrice(price, lang, terms.tickSize), testId: 'confirm-price' },
+            {
+              label: t('trade.options.ifWon'),
+              value: payout ? <MoneyText value={payout.total.toFixed()} /> : '—',
+              testId: 'confirm-payout',
+            },
+          ]}
+        />
+      ) : null}
+    </form>
+  );
+}

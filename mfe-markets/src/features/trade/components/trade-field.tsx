@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { useT } from '@meridian/platform';
+import { formClasses } from '@meridian/ui';
+
+export interface TradeFieldControl {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled control with its hint and its translated error (a message key, `common` unless prefixed `markets:`). */
+export function TradeField({
+  label,
+  hint,
+  error,
+  errorTestId,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error: string | undefined;
+  errorTestId: string;
+  children: (control: TradeFieldControl) => ReactNode;
+}) {
+  const { t } = useT('common');
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={formClasses.field}>
+      <label className={formClasses.label} htmlFor={id}>
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className={formClasses.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={formClasses.error} data-testid={errorTestId} data-key={error}>
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

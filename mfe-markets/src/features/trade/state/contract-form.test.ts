@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { contractFee, contractMargin, liquidationPrice } from '@meridian/contracts';
+import type { TradingTerms } from '@meridian/contracts';
+import { previewContract, validateContractForm } from './contract-form.ts';
+import type { ContractFormValues } from './contract-form.ts';
+
+const terms: TradingTerms = {
+  instrumentId: 7,
+  feePercent: '0.1',
+  maintenanceMarginPercent: '50',
+  leverages: [1, 10, 100],
+  contractSize: '0.01',
+  tickSize: '0.01',
+  options: [],
+};
+const form = (over: Partial<ContractFormValues> = {}): ContractFormValues => ({
+  side: 'buy',
+  lots: '1.5',
+  leverage: 10,
+  stopLoss: '',
+  takeProfit: '',
+  ...over,
+});
+const context = { instrumentId: 7, price: '52100.13', leverages: terms.leverages };
+
+describe('previewContract', () => {
+  it('shows what the server charges: margin and fee from the shared formulas, rounded up to 8 places', () => {
+    const preview = previewContract(form(), terms, '52100.13')!;
+    expect(preview.margin.toFixed()).toBe(contractMargin('52100.13', '1.5', '0.01', 10).toFixed());
+    // 52100.13 × 1.5 × 0.01 = 781.50195; ÷ 10 = 78.150195; fee 0.1 % = 0.78150195.
+    expect(preview.margin.toFixed()).toBe('78.150195');
+    expect(preview.fee.toFixed()).toBe(contractFee('52100.13', '1.5', '0.01', '0.1').toFixed());
+    expect(preview.fee.toFixed()).toBe('0.78150195');
+    expect(preview.total.toFixed()).toBe('78.93169695');
+    expect(preview.liquidation.toFixed()).toBe(liquidationPrice('buy', '52100.13', '1.5', '0.01', preview.margin, '50').toFixed());
+  });
+
+  it('rounds a charge up, never down', () => {
+    // 0.00000001 × 1 × 0.01 ÷ 3 = 3.33…e-11 → the smallest unit, 0.00000001.
+    const preview = previewContract(form({ lots: '0.00000001', leverage: 3 }), { ...terms, contractSize: '0.01' }, '1')!;
+    expect(preview.margin.toFixed()).toBe('0.00000001');
+  });
+
+  it('places a sell liquidation above the price and a buy one below', () => {
+    const buy = previewContract(form({ side: 'buy' }), terms, '100')!;
+    const sell = previewContract(form({ side: 'sell' }), terms, '100')!;
+    expect(buy.liquidation.lt('100')).toBe(true);
+    expect(sell.liquidation.gt('100')).toBe(true);
+    // Margin 0.15 at 10×, 50 % maintenance: the price may move 0.075 ÷ 0.015 = 5.
+    expect(buy.liquidation.toFixed()).toBe('95');
+    expect(sell.liquidation.toFixed()).toBe('105');
+  });
+
+  it('shows nothing until the lots are a valid amount and a price is known', () => {
+    for (const lots of ['', '0', '-1', 'abc', '1.123456789', '1e3']) expect(previewContract(form({ lots }), terms, '100'), lots).toBeNull();
+    expect(previewContract(form(), terms, '0')).toBeNull();
+  });
+});
+
+describe('validateContractForm', () => {
+  it('gives the body to send when every field is right', () => {
+    const { errors, body } = validateContractForm(form({ stopLoss: '50000', takeProfit: '60000' }), context);
+    expect(errors).toEqual({});
+    expect(body).toEqual({ instrumentId: 7, side: 'buy', lots: '1.5', leverage: 10, stopLoss: '50000', takeProfit: '60000' });
+  });
+
+  it('sends no stop loss or take profit when they are left empty', () => {
+    expect(validateContractForm(form(), context).body).toMatchObject({ stopLoss: null, takeProfit: null });
+  });
+
+  it('refuses a buy stop loss at or above the price and a buy take profit at or below it', () => {
+    expect(validateContractForm(form({ stopLoss: '52100.13' }), context).errors).toEqual({ stopLoss: 'validation.stopLossUnreasonable' });
+    expect(validateContractForm(form({ stopLoss: '60000' }), context).errors).toEqual({ stopLoss: 'validation.stopLossUnreasonable' });
+    expect(validateContractForm(form({ takeProfit: '50000' }), context).errors).toEqual({
+      takeProfit: 'validation.takeProfitUnreasonable',
+    });
+    expect(validateContractForm(form({ stopLoss: '60000' }), context).body).toBeNull();
+  });
+
+  it('judges a sell the other way round', () => {
+    const sell = (over: Partial<ContractFormValues>) => validateContractForm(form({ side: 'sell', ...over }), context).errors;
+    expect(sell({ stopLoss: '60000', takeProfit: '50000' })).toEqual({});
+    expect(sell({ stopLoss: '50000', takeProfit: '60000' })).toEqual({
+      stopLoss: 'validation.stopLossUnreasonable',
+      takeProfit: 'validation.takeProfitUnreasonable',
+    });
+  });
+
+  it('follows the live price: a stop loss that was right becomes wrong when the price falls below it', () => {
+    expect(validateContractForm(form({ stopLoss: '52000' }), context).errors).toEqual({});
+    expect(validateContractForm(form({ stopLoss: '52000' }), { ...context, price: '51999.99' }).errors).toEqual({
+      stopLoss: 'validation.stopLossUnreasonable',
+    });
+  });
+
+  it('refuses a price that is not a positive decimal with the same message', () => {
+    for (const stopLoss of ['abc', '-5', '0', '1,5']) {
+      expect(validateContractForm(form({ stopLoss }), context).errors.stopLoss, stopLoss).toBe('validation.stopLossUnreasonable');
+    }
+  });
+
+  it('names wrong lots and a leverage the instrument does not offer', () => {
+    expect(validateContractForm(form({ lots: '' }), context).errors.lots).toBe('validation.enterQuantity');
+    expect(validateContractForm(form({ lots: '0' }), context).errors.lots).toBe('validation.quantityInvalid');
+    expect(validateContractForm(form({ lots: '1000001' }), context).errors.lots).toBe('validation.quantityInvalid');
+    expect(validateContractForm(form({ leverage: 20 }), context).errors.leverage).toBe('errors.10104');
+  });
+});

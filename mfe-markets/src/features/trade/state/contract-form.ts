@@ -1,0 +1,87 @@
+import {
+  contractFee,
+  contractMargin,
+  isAmount,
+  LOT_PLACES,
+  liquidationPrice,
+  money,
+  stopLossReasonable,
+  takeProfitReasonable,
+} from '@meridian/contracts';
+import type { BuyContractsBody, ContractSide, Money, TradingTerms } from '@meridian/contracts';
+import { buyContractsBody } from '@meridian/contracts/schemas';
+
+/** What the contract form holds: text as typed (never a float), the side and the chosen leverage. */
+export interface ContractFormValues {
+  side: ContractSide;
+  lots: string;
+  leverage: number;
+  stopLoss: string;
+  takeProfit: string;
+}
+
+export type ContractField = 'lots' | 'leverage' | 'stopLoss' | 'takeProfit';
+
+export interface ContractPreview {
+  margin: Money;
+  fee: Money;
+  /** What the order takes from the free balance: margin + fee. */
+  total: Money;
+  liquidation: Money;
+}
+
+/**
+ * The figures the server will charge at `price`, from the same formulas it uses (trading-math):
+ * margin and fee rounded up, the liquidation price at the maintenance margin. Null until the lots
+ * are a valid amount and a price is known.
+ */
+export function previewContract(
+  values: Pick<ContractFormValues, 'side' | 'lots' | 'leverage'>,
+  terms: Pick<TradingTerms, 'contractSize' | 'feePercent' | 'maintenanceMarginPercent'>,
+  price: string,
+): ContractPreview | null {
+  const lots = values.lots.trim();
+  if (!isAmount(lots, LOT_PLACES) || !money(price).gt(0) || values.leverage < 1) return null;
+  const margin = contractMargin(price, lots, terms.contractSize, values.leverage);
+  const fee = contractFee(price, lots, terms.contractSize, terms.feePercent);
+  const liquidation = liquidationPrice(values.side, price, lots, terms.contractSize, margin, terms.maintenanceMarginPercent);
+  return { margin, fee, total: margin.plus(fee), liquidation };
+}
+
+/**
+ * Checks the form as the server will (the contract schema, then SPEC §5.7's sides of the price):
+ * the message key of each wrong field (common namespace), and the body to send when none is wrong.
+ * Stop loss and take profit are judged against `price`, the live price the order would open at.
+ */
+export function validateContractForm(
+  values: ContractFormValues,
+  context: { instrumentId: number; price: string; leverages: readonly number[] },
+): { errors: Partial<Record<ContractField, string>>; body: BuyContractsBody | null } {
+  const stopLoss = values.stopLoss.trim();
+  const takeProfit = values.takeProfit.trim();
+  const parsed = buyContractsBody.safeParse({
+    instrumentId: context.instrumentId,
+    side: values.side,
+    lots: values.lots,
+    leverage: values.leverage,
+    stopLoss: stopLoss === '' ? null : stopLoss,
+    takeProfit: takeProfit === '' ? null : takeProfit,
+  });
+  const errors: Partial<Record<ContractField, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === 'lots' || field === 'leverage' || field === 'stopLoss' || field === 'takeProfit') errors[field] ??= issue.message;
+    }
+  }
+  if (!context.leverages.includes(values.leverage)) errors.leverage ??= 'errors.10104';
+  const known = money(context.price).gt(0);
+  if (known && stopLoss !== '' && !errors.stopLoss && !stopLossReasonable(values.side, context.price, stopLoss)) {
+    errors.stopLoss = 'validation.stopLossUnreasonable';
+  }
+  if (known && takeProfit !== '' && !errors.takeProfit && !takeProfitReasonable(values.side, context.price, takeProfit)) {
+    errors.takeProfit = 'validation.takeProfitUnreasonable';
+  }
+  const body = parsed.success && Object.keys(errors).length === 0 ? parsed.data : null;
+  return { errors, body };
+}

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ListOptionsOrderQuery, ListOrderQuery } from '@meridian/contracts';
+import type { AccountMode } from '@meridian/platform';
+
+/**
+ * Query keys of the trading screens. Orders belong to one user and one account mode (demo and real
+ * never mix), so both are in the key; every order key starts with `orders(userId)` so one call
+ * refreshes them all.
+ */
+export const tradingKeys = {
+  terms: (instrumentId: number) => ['markets', 'trading-terms', instrumentId] as const,
+  orders: (userId: string | null) => ['markets', 'orders', userId] as const,
+  contracts: (userId: string | null, mode: AccountMode, query: ListOrderQuery) =>
+    [...tradingKeys.orders(userId), mode, 'contracts', query] as const,
+  options: (userId: string | null, mode: AccountMode, query: ListOptionsOrderQuery) =>
+    [...tradingKeys.orders(userId), mode, 'options', query] as const,
+  optionsOrder: (userId: string | null, mode: AccountMode, id: string) =>
+    [...tradingKeys.orders(userId), mode, 'options-order', id] as const,
+};
+
+/**
+ * The user info query of the account remote (`['account', 'user', userId, 'info', mode]`): the page
+ * shares one QueryClient, so invalidating this prefix makes every balance on the page read again.
+ */
+const userInfoPrefix = (userId: string | null) => ['account', 'user', userId, 'info'] as const;
+
+/** After an order, a close or a settlement: the order lists and the balances are read again. */
+export async function refreshAfterMoneyMove(queryClient: QueryClient, userId: string | null): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: tradingKeys.orders(userId) }),
+    queryClient.invalidateQueries({ queryKey: userInfoPrefix(userId) }),
+  ]);
+}

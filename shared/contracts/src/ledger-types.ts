@@ -1,0 +1,67 @@
+// Zod-free: the kinds of ledger account and transfer (api/src/ledger). Every movement of value in
+// the product is one of these types; the back-office and the user's records name them by these keys.
+
+/** Accounts a user holds per mode and currency. */
+export const USER_ACCOUNT_KINDS = [
+  'cash', // free balance (baseBalance)
+  'margin', // margin of open contract positions (bondAmount)
+  'options_escrow', // stakes of open options orders
+  'withdrawal_hold', // requested withdrawals until paid or rejected
+  'plan_principal', // money in smart plans
+  'loan_principal', // what a user owes on loans
+  'nft_bid_hold', // the user's leading NFT bids
+] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+
+/** The platform's side of every movement, per mode and currency. Their balances may go negative. */
+export const SYSTEM_ACCOUNT_KINDS = [
+  'demo_issuance', // where virtual demo money comes from and returns to
+  'opening', // balances carried over from before the ledger
+  'fees_income', // trading and withdrawal fees
+  'house_pnl', // the other side of contract and options results
+  'deposit_clearing', // approved deposits (money that arrived on chain)
+  'withdrawal_clearing', // paid withdrawals (money sent on chain)
+  'loans_receivable', // loans paid out
+  'interest_income', // loan interest
+  'plan_income', // smart plan yields paid
+  'charity_payable', // NFT proceeds owed to charities
+  'corrections', // two-operator corrections (SPEC §0 rule 9)
+] as const;
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+
+/** Every type of transfer; a transfer row carries one of these and the business reference. */
+export const TRANSFER_TYPES = [
+  'opening_balance',
+  'demo_grant',
+  'demo_reset',
+  'contract_margin',
+  'contract_fee',
+  'contract_margin_release',
+  'contract_profit',
+  'contract_loss',
+  'options_stake',
+  'options_stake_return',
+  'options_profit',
+  'options_loss',
+  'deposit_credit',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_fee',
+  'withdrawal_paid',
+  'plan_principal',
+  'plan_principal_return',
+  'plan_income',
+  'plan_penalty',
+  'loan_disbursement',
+  'loan_repayment',
+  'loan_interest',
+  'nft_bid_hold',
+  'nft_bid_release',
+  'nft_sale',
+  'charity_donation',
+  'correction',
+] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+
+/** The currency of the trading accounts (demo and real). Funding adds USDT, BTC, ETH. */
+export const TRADING_CURRENCY = 'USD';

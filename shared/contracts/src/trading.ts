@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { decimalString } from './envelope.ts';
+import { isAmount, money, MAX_AMOUNT_DIGITS } from './money.ts';
+import {
+  CLOSE_REASONS,
+  CONTRACT_SIDES,
+  CONTRACT_STATUSES,
+  LOT_PLACES,
+  MAX_LOTS,
+  OPTION_DIRECTIONS,
+  OPTION_STATUSES,
+  ORDER_PAGE_SIZE_MAX,
+} from './trading-math.ts';
+import { V } from './validation-keys.ts';
+
+const instrumentId = z.number().int().min(1).max(2_147_483_647);
+
+/** An amount a user sends: a plain decimal > 0, ≤ 8 places, ≤ 20 digits before the point (SPEC §5.10). */
+export const amountField = (emptyKey: string = V.amountRequired) =>
+  z
+    .string({ error: emptyKey })
+    .trim()
+    .min(1, { error: emptyKey })
+    .refine((text) => isAmount(text), { error: V.amountInvalid });
+
+/** Lots: > 0, ≤ 8 places, at most MAX_LOTS. */
+export const lotsField = z
+  .string({ error: V.lotsRequired })
+  .trim()
+  .min(1, { error: V.lotsRequired })
+  .refine((text) => isAmount(text, LOT_PLACES) && money(text).lte(MAX_LOTS), { error: V.lotsInvalid });
+
+/** A price the user types (stop loss, take profit): > 0, ≤ 18 places. */
+export const priceField = (key: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => new RegExp(`^\\d{1,${MAX_AMOUNT_DIGITS}}(\\.\\d{1,18})?$`).test(text) && money(text).gt(0), { error: key });
+
+export const buyContractsBody = z.object({
+  instrumentId,
+  side: z.enum(CONTRACT_SIDES),
+  lots: lotsField,
+  leverage: z.number().int().min(1).max(1000),
+  stopLoss: priceField(V.stopLossUnreasonable).nullable().optional(),
+  takeProfit: priceField(V.takeProfitUnreasonable).nullable().optional(),
+});
+export type BuyContractsBody = z.infer<typeof buyContractsBody>;
+
+export const contractOrder = z.object({
+  id: z.string(),
+  instrumentId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  side: z.enum(CONTRACT_SIDES),
+  lots: decimalString,
+  leverage: z.number().int(),
+  contractSize: decimalString,
+  margin: decimalString,
+  fee: decimalString,
+  openPrice: decimalString,
+  /** The time of the feed tick the open price came from. */
+  openTime: z.number().int(),
+  stopLoss: decimalString.nullable(),
+  takeProfit: decimalString.nullable(),
+  liquidationPrice: decimalString,
+  status: z.enum(CONTRACT_STATUSES),
+  /** Holding: the current price and the floating PnL at it (null when the market has no price). */
+  markPrice: decimalString.nullable(),
+  floatingPnl: decimalString.nullable(),
+  closePrice: decimalString.nullable(),
+  /** The time of the feed tick the close used. */
+  closeTime: z.number().int().nullable(),
+  closeReason: z.enum(CLOSE_REASONS).nullable(),
+  realizedProfit: decimalString.nullable(),
+});
+export type ContractOrder = z.infer<typeof contractOrder>;
+
+export const closeContractsResult = z.object({ order: contractOrder, profit: decimalString, price: decimalString });
+export type CloseContractsResult = z.infer<typeof closeContractsResult>;
+
+const page = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE_MAX).default(20),
+};
+
+export const listOrderQuery = z.object({
+  status: z.enum(CONTRACT_STATUSES).default('holding'),
+  instrumentId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  ...page,
+});
+export type ListOrderQuery = z.infer<typeof listOrderQuery>;
+export const listOrderResult = z.object({
+  items: z.array(contractOrder),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ListOrderResult = z.infer<typeof listOrderResult>;
+
+export const optionsProduct = z.object({
+  period: z.number().int().positive(),
+  payoutPercent: decimalString,
+  minStake: decimalString,
+  maxStake: decimalString,
+});
+export type OptionsProduct = z.infer<typeof optionsProduct>;
+
+/** What an order panel needs about an instrument's terms, in one call. */
+export const tradingTerms = z.object({
+  instrumentId: z.number().int(),
+  feePercent: decimalString,
+  maintenanceMarginPercent: decimalString,
+  leverages: z.array(z.number().int().positive()),
+  contractSize: decimalString,
+  tickSize: decimalString,
+  options: z.array(optionsProduct),
+});
+export type TradingTerms = z.infer<typeof tradingTerms>;
+
+export const buyOptionsBody = z.object({
+  instrumentId,
+  direction: z.enum(OPTION_DIRECTIONS),
+  amount: amountField(V.amountRequired),
+  period: z.number().int().min(1).max(86_400),
+});
+export type BuyOptionsBody = z.infer<typeof buyOptionsBody>;
+
+export const optionsOrder = z.object({
+  id: z.string(),
+  instrumentId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  direction: z.enum(OPTION_DIRECTIONS),
+  amount: decimalString,
+  period: z.number().int(),
+  payoutPercent: decimalString,
+  openPrice: decimalString,
+  /** The time of the feed tick the open price came from; the order settles at openTime + period. */
+  openTime: z.number().int(),
+  settleAt: z.number().int(),
+  settlePrice: decimalString.nullable(),
+  /** The time of the feed tick the settle price came from (the last tick at or before settleAt). */
+  settleTime: z.number().int().nullable(),
+  /** + profit when won, − stake when lost, 0 for a draw or a cancelled order; null while open. */
+  profit: decimalString.nullable(),
+  status: z.enum(OPTION_STATUSES),
+});
+export type OptionsOrder = z.infer<typeof optionsOrder>;
+
+export const listOptionsOrderQuery = z.object({
+  status: z.enum(['open', 'settled']).default('open'),
+  instrumentId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  ...page,
+});
+export type ListOptionsOrderQuery = z.infer<typeof listOptionsOrderQuery>;
+export const listOptionsOrderResult = z.object({
+  items: z.array(optionsOrder),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ListOptionsOrderResult = z.infer<typeof listOptionsOrderResult>;
+
+/** A numeric id in a path (orders): 1 … 2^53 as digits. */
+export const orderIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
+
+/** `Idempotency-Key`: 8–128 characters of letters, digits, `-` and `_` (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
