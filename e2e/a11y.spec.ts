@@ -40,6 +40,8 @@ test('the account screens of a signed-in user have no WCAG 2 A/AA violations (ax
     ['/profile', 'balances'],
     ['/profile/settings', 'session-item'],
     ['/profile/notification', 'notification'],
+    // The order panel and the order lists of an instrument.
+    ['/cruuency?code=BTC%2FUSDT&type=2&id=1', 'order-lists'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(testId).first()).toBeVisible();

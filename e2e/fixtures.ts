@@ -18,3 +18,28 @@ export const isMobileProject = (name: string) => name === 'mobile';
 export function remoteIn(page: Page, name: string) {
   return page.locator(`#outlet [data-remote="${name}"]`);
 }
+
+const API = '/api/swx/customer';
+
+/** A new account registered through the API (code from the dev outbox), signed in through the login page. */
+export async function signUpAndLogIn(page: Page): Promise<{ email: string; password: string }> {
+  const email = `e2e-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+  const password = 'e2e pass 12';
+  expect((await page.request.post(`${API}/login/sendCode`, { data: { email, purpose: 'register' } })).ok()).toBe(true);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).result as { text: string }[];
+      code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  expect((await page.request.post(`${API}/login/register`, { data: { email, password, code } })).ok()).toBe(true);
+  await page.goto('/pass/login');
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  return { email, password };
+}

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, remoteIn, test } from './fixtures.ts';
+import { expect, remoteIn, signUpAndLogIn, test } from './fixtures.ts';
 
 const API = '/api/swx/customer';
 
@@ -16,27 +16,6 @@ async function rowPrices(page: Page, scope: string): Promise<Map<string, string>
       els.map((el) => [el.getAttribute('data-code'), el.querySelector('[data-testid="price"]')?.getAttribute('data-value')] as const),
     );
   return new Map(rows.filter((r): r is readonly [string, string] => Boolean(r[0] && r[1])));
-}
-
-async function signUpAndLogIn(page: Page): Promise<void> {
-  const email = `watch-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const password = 'watch pass 1';
-  expect((await page.request.post(`${API}/login/sendCode`, { data: { email, purpose: 'register' } })).ok()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).result as { text: string }[];
-      code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  expect((await page.request.post(`${API}/login/register`, { data: { email, password, code } })).ok()).toBe(true);
-  await page.goto('/pass/login');
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('profile-page')).toBeVisible();
 }
 
 test('home: the rows tick with sparklines, and the figures are the platform’s own', async ({ page }) => {

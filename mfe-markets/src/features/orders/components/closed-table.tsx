@@ -67,7 +67,7 @@ export function ClosedTable({ instrument, instrumentId }: { instrument: MarketIn
                   {row.closeReason ? t(`orders.reason.${row.closeReason}`) : '—'}
                 </td>
                 <td data-label={t('orders.col.fee')}>
-                  <MoneyText value={row.fee} />
+                  <MoneyText value={row.fee} testId="closed-fee" />
                 </td>
                 <td data-label={t('orders.col.profit')}>
                   {row.realizedProfit !== null ? <MoneyText value={row.realizedProfit} signed testId="closed-profit" /> : '—'}
