@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { MAX_LOTS, MONEY_CODES } from '@meridian/contracts';
 import type { BuyContractsBody, ContractOrder, MarketInfo, TradingTerms } from '@meridian/contracts';
 import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
-import { Button, formClasses } from '@meridian/ui';
+import { formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
@@ -15,6 +15,7 @@ import { buyContracts } from '../api/buy-contracts.ts';
 import { previewContract, validateContractForm } from '../state/contract-form.ts';
 import type { ContractField, ContractFormValues } from '../state/contract-form.ts';
 import { ContractPreviewList } from './contract-preview.tsx';
+import { SubmitArea } from './submit-area.tsx';
 import { TradeField } from './trade-field.tsx';
 import styles from './trade.module.css';
 
@@ -198,24 +199,14 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
           )}
         </TradeField>
       </div>
-      {order.pendingSignature ? (
-        <p className={styles.warn} role="status" data-testid="contract-uncertain">
-          {t('trade.uncertain')}
-        </p>
-      ) : null}
-      {closed ? (
-        <p className={styles.warn} data-testid="trade-closed-note">
-          {t('trade.marketClosed')}
-        </p>
-      ) : null}
-      <Button
-        type="submit"
-        className={`${styles.submit} ${values.side === 'buy' ? styles.submitUp : styles.submitDown}`}
-        disabled={closed || order.isPending}
-        data-testid="contract-submit"
-      >
-        {t('trade.contract.submit', { side: sideLabel, code: instrument.code })}
-      </Button>
+      <SubmitArea
+        kind="contract"
+        uncertain={order.pendingSignature !== null}
+        closed={closed}
+        busy={order.isPending}
+        up={values.side === 'buy'}
+        label={t('trade.contract.submit', { side: sideLabel, code: instrument.code })}
+      />
 
       {confirming ? (
         <ConfirmDialog

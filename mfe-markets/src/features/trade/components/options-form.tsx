@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { BuyOptionsBody, MarketInfo, OptionsOrder, TradingTerms } from '@meridian/contracts';
 import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
-import { Button, EmptyState, formClasses } from '@meridian/ui';
+import { EmptyState, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { formatPeriod } from '../../../shared/format-period.ts';
@@ -14,6 +14,7 @@ import { Choice } from '../../../shared/tabs.tsx';
 import { buyOptions } from '../api/buy-options.ts';
 import { previewOptionsPayout, validateOptionsForm } from '../state/options-form.ts';
 import type { OptionsFormValues } from '../state/options-form.ts';
+import { SubmitArea } from './submit-area.tsx';
 import { TradeField } from './trade-field.tsx';
 import styles from './trade.module.css';
 
@@ -155,24 +156,14 @@ export function OptionsForm({
         </div>
       </dl>
       <p className={formClasses.hint}>{t('trade.options.rules')}</p>
-      {order.pendingSignature ? (
-        <p className={styles.warn} role="status" data-testid="options-uncertain">
-          {t('trade.uncertain')}
-        </p>
-      ) : null}
-      {closed ? (
-        <p className={styles.warn} data-testid="trade-closed-note">
-          {t('trade.marketClosed')}
-        </p>
-      ) : null}
-      <Button
-        type="submit"
-        className={`${styles.submit} ${values.direction === 'up' ? styles.submitUp : styles.submitDown}`}
-        disabled={closed || order.isPending}
-        data-testid="options-submit"
-      >
-        {t('trade.options.submit', { direction: directionLabel, code: instrument.code })}
-      </Button>
+      <SubmitArea
+        kind="options"
+        uncertain={order.pendingSignature !== null}
+        closed={closed}
+        busy={order.isPending}
+        up={values.direction === 'up'}
+        label={t('trade.options.submit', { direction: directionLabel, code: instrument.code })}
+      />
 
       {confirming ? (
         <ConfirmDialog
