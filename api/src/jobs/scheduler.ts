@@ -75,11 +75,7 @@ export class Scheduler {
  * Runs `work` in a transaction holding a database-wide advisory lock named `name`, unless another node
  * holds it (then nothing runs and the answer is false). Works on PostgreSQL and PGlite alike.
  */
-export async function withJobLock(
-  db: Database,
-  name: string,
-  work: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>,
-): Promise<boolean> {
+export async function withJobLock(db: Database, name: string, work: (tx: Transaction) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
     const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${name})) as locked`);
     const rows = (result as { rows?: { locked: boolean }[] }).rows ?? (result as unknown as { locked: boolean }[]);

@@ -34,7 +34,8 @@ export function movedEnough(before: PnlEntry | undefined, after: PnlEntry): bool
  * it moved past the thresholds.
  */
 export class LivePnl {
-  private readonly last = new Map<string, PnlEntry>();
+  /** The last pushed entry per holding order (with its instrument, to forget orders no longer holding). */
+  private readonly last = new Map<string, PnlEntry & { instrumentId: number }>();
 
   constructor(private readonly ctx: TradingContext) {}
 
@@ -55,13 +56,17 @@ export class LivePnl {
       .from(contractOrders)
       .where(and(eq(contractOrders.status, 'holding'), inArray(contractOrders.instrumentId, [...ids])));
     const pushes = new Map<string, PnlPush>();
+    // Orders of these instruments that are no longer holding (closed by the user, a reset, another node) are forgotten.
+    const holding = new Set(rows.map((row) => String(row.id)));
+    const ticked = new Set(ids);
+    for (const [id, entry] of this.last) if (ticked.has(entry.instrumentId) && !holding.has(id)) this.last.delete(id);
     for (const row of rows) {
       const quote = this.ctx.market.book.quote(row.instrumentId);
       if (!quote) continue;
       const pnl = toPnl(rawPnl(row.side as ContractSide, row.openPrice, quote.price, row.lots, row.contractSize));
       const entry = { pnl: moneyString(pnl), pnlPercent: moneyString(pnlPercent(pnl, row.margin)), price: moneyString(quote.price) };
       if (!movedEnough(this.last.get(String(row.id)), entry)) continue;
-      this.last.set(String(row.id), entry);
+      this.last.set(String(row.id), { ...entry, instrumentId: row.instrumentId });
       const key = `${row.userId}:${row.mode}`;
       const push = pushes.get(key) ?? { userId: row.userId, mode: row.mode, data: {} };
       push.data[String(row.id)] = entry;
@@ -73,5 +78,10 @@ export class LivePnl {
   /** A closed order is not followed any more. */
   forget(orderId: string): void {
     this.last.delete(orderId);
+  }
+
+  /** How many orders are followed (tests). */
+  get size(): number {
+    return this.last.size;
   }
 }
