@@ -5,7 +5,9 @@
  * - cold time from navigation to the first remote mounted, Chromium on loopback, median of runs;
  * - API latency under load and the live connection's fan-out (bench/server-bench.ts);
  * - live markets (bench/markets-bench.ts): the `/market` page at 4× CPU throttle, then — with the site
- *   stopped — fan-out to 1,000 and 5,000 WebSocket clients against a full-list baseline.
+ *   stopped — fan-out to 1,000 and 5,000 WebSocket clients against a full-list baseline;
+ * - the money core's order calls (bench/orders-bench.ts), with the site stopped: buyContracts, closeContracts and
+ *   getUserInfo under load on PGlite, then on PostgreSQL when one answers (also in bench/results/orders.{json,md}).
  * Writes bench/results.json and bench/results.md. Run with `npm run bench` (starts its own site).
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fanoutMarkdown, MARKETS_GOALS, measureMarketsFanout, measureMarketsPage, pageMarkdown } from './markets-bench.ts';
 import type { PageResult } from './markets-bench.ts';
+import { measureOrders, ordersMarkdown, writeOrdersResults } from './orders-bench.ts';
 import { measureApiLatency, measureFanout } from './server-bench.ts';
 import { launchChromium, root, startSite } from './site.ts';
 
@@ -200,6 +203,11 @@ const marketsFanout = await measureMarketsFanout();
 results.marketsFanout = marketsFanout;
 results.marketsGoals = MARKETS_GOALS;
 md += `\n${fanoutMarkdown(marketsFanout)}`;
+// Then the order calls, on an API process of their own (PGlite, then PostgreSQL when one answers).
+const orders = await measureOrders();
+writeOrdersResults(orders);
+results.orders = orders;
+md += `\n## Order calls\n\n${ordersMarkdown(orders)}`;
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(join(root, 'bench', 'results.md'), md);

@@ -125,6 +125,8 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "ledger_transfers_no_change" BEFORE UPDATE OR DELETE ON "ledger_transfers"
 FOR EACH STATEMENT EXECUTE FUNCTION "ledger_transfers_append_only"();--> statement-breakpoint
+CREATE TRIGGER "ledger_transfers_no_truncate" BEFORE TRUNCATE ON "ledger_transfers"
+FOR EACH STATEMENT EXECUTE FUNCTION "ledger_transfers_append_only"();--> statement-breakpoint
 ALTER TABLE "accounts" DROP COLUMN "base_balance";--> statement-breakpoint
 ALTER TABLE "accounts" DROP COLUMN "floating_pnl";--> statement-breakpoint
 ALTER TABLE "accounts" DROP COLUMN "loan_amount";--> statement-breakpoint

@@ -32,7 +32,7 @@ export async function readFigures(
     mode,
     baseBalance: moneyString(b.cash),
     floatingPnL: moneyString(floating),
-    totalAssets: moneyString(held.plus(floating)),
+    totalAssets: moneyString(held.plus(floating).minus(b.loan_principal)),
     loanAmount: moneyString(b.loan_principal),
     bondAmount: moneyString(b.margin),
     profit: moneyString(row.profit),

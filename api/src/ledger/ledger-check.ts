@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Reader } from './ledger.ts';
+import type { SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database.ts';
 
 export interface LedgerCheck {
   ok: boolean;
@@ -11,15 +12,15 @@ export interface LedgerCheck {
   unbalanced: { mode: string; currency: string; sum: string }[];
   /** User accounts below zero. */
   overdrawn: { accountId: number; balance: string }[];
+  /** Transfers whose accounts are of another mode or currency, or of a user other than the transfer's. */
+  misfiled: { transferId: number; problem: string }[];
+  /** Business figures the ledger must agree with (margin, escrow, one settlement per order). */
+  unreconciled: { what: string; ref: string; expected: string; actual: string }[];
 }
 
-/**
- * Rebuilds every balance from the transfers and compares it with the kept projection; checks that each
- * mode and currency sums to zero and that no user account is below zero. Runs in the database (exact
- * `numeric` arithmetic), so it is as exact as the columns.
- */
-export async function checkLedger(db: Reader): Promise<LedgerCheck> {
-  const mismatches = await db.execute<{ account_id: number; kept: string; rebuilt: string }>(sql`
+/** The queries of the check, all run in one snapshot. */
+const QUERIES = {
+  mismatches: sql`
     with moves as (
       select debit_account_id as account_id, -amount as amount from ledger_transfers
       union all
@@ -27,30 +28,103 @@ export async function checkLedger(db: Reader): Promise<LedgerCheck> {
     ), rebuilt as (
       select account_id, sum(amount) as total from moves group by account_id
     )
-    select a.id as account_id, a.balance::text as kept, coalesce(r.total, 0)::text as rebuilt
+    select a.id as "accountId", a.balance::text as kept, coalesce(r.total, 0)::text as rebuilt
     from ledger_accounts a full join rebuilt r on r.account_id = a.id
-    where a.id is null or a.balance <> coalesce(r.total, 0)`);
-  const unbalanced = await db.execute<{ mode: string; currency: string; sum: string }>(sql`
-    select mode, currency, sum(balance)::text as sum from ledger_accounts group by mode, currency having sum(balance) <> 0`);
-  const overdrawn = await db.execute<{ account_id: number; balance: string }>(sql`
-    select id as account_id, balance::text as balance from ledger_accounts where not allow_negative and balance < 0`);
-  const counts = await db.execute<{ accounts: number; transfers: number }>(sql`
-    select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`);
-  const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
-  const m = rowsOf<{ account_id: number; kept: string; rebuilt: string }>(mismatches).map((r) => ({
-    accountId: r.account_id,
-    kept: r.kept,
-    rebuilt: r.rebuilt,
-  }));
-  const u = rowsOf<{ mode: string; currency: string; sum: string }>(unbalanced);
-  const o = rowsOf<{ account_id: number; balance: string }>(overdrawn).map((r) => ({ accountId: r.account_id, balance: r.balance }));
-  const c = rowsOf<{ accounts: number; transfers: number }>(counts)[0]!;
-  return {
-    ok: m.length === 0 && u.length === 0 && o.length === 0,
-    accounts: c.accounts,
-    transfers: c.transfers,
-    mismatches: m,
-    unbalanced: u,
-    overdrawn: o,
-  };
+    where a.id is null or a.balance <> coalesce(r.total, 0)`,
+  unbalanced: sql`
+    select mode, currency, sum(balance)::text as sum from ledger_accounts group by mode, currency having sum(balance) <> 0`,
+  overdrawn: sql`
+    select id as "accountId", balance::text as balance from ledger_accounts
+    where owner_id <> '00000000-0000-0000-0000-000000000000' and balance < 0`,
+  misfiled: sql`
+    select t.id::int as "transferId",
+      case
+        when d.mode <> t.mode or c.mode <> t.mode then 'mode'
+        when d.currency <> t.currency or c.currency <> t.currency then 'currency'
+        else 'user'
+      end as problem
+    from ledger_transfers t
+    join ledger_accounts d on d.id = t.debit_account_id
+    join ledger_accounts c on c.id = t.credit_account_id
+    where d.mode <> t.mode or c.mode <> t.mode or d.currency <> t.currency or c.currency <> t.currency
+      or (d.owner_id <> '00000000-0000-0000-0000-000000000000' and d.owner_id is distinct from t.user_id)
+      or (c.owner_id <> '00000000-0000-0000-0000-000000000000' and c.owner_id is distinct from t.user_id)`,
+  unreconciled: sql`
+    -- The margin account of each user and mode holds exactly the margins of their holding positions.
+    select 'margin' as what, a.owner_id || ':' || a.mode as ref,
+      coalesce((select sum(o.margin) from contract_orders o
+        where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'holding'), 0)::text as expected,
+      a.balance::text as actual
+    from ledger_accounts a
+    where a.kind = 'margin' and a.balance <> coalesce((select sum(o.margin) from contract_orders o
+      where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'holding'), 0)
+    union all
+    -- The options escrow holds exactly the stakes of open options.
+    select 'options_escrow', a.owner_id || ':' || a.mode,
+      coalesce((select sum(o.amount) from options_orders o
+        where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'open'), 0)::text,
+      a.balance::text
+    from ledger_accounts a
+    where a.kind = 'options_escrow' and a.balance <> coalesce((select sum(o.amount) from options_orders o
+      where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'open'), 0)
+    union all
+    -- A position's margin is settled once, when it closes: at most one release, one profit, one loss, none while holding.
+    select 'contract_settlement', o.id::text, o.status, (m.releases + m.profits + m.losses)::text
+    from contract_orders o
+    join lateral (
+      select count(*) filter (where t.type = 'contract_margin_release') as releases,
+        count(*) filter (where t.type = 'contract_profit') as profits,
+        count(*) filter (where t.type = 'contract_loss') as losses
+      from ledger_transfers t where t.reference_kind = 'contract' and t.reference_id = o.id::text
+    ) m on true
+    where m.releases > 1 or m.profits > 1 or m.losses > 1
+      or (o.status = 'holding' and m.releases + m.profits + m.losses > 0)
+      or (o.status = 'closed' and m.releases + m.losses = 0)
+    union all
+    -- An option settles once: at most one return of its stake, one profit, one loss, never while open.
+    select 'option_settlement', o.id::text, o.status, (select count(*) from ledger_transfers t
+      where t.reference_kind = 'option' and t.reference_id = o.id::text and t.type <> 'options_stake')::text
+    from options_orders o
+    where (select count(*) from ledger_transfers t where t.reference_kind = 'option' and t.reference_id = o.id::text
+        and t.type <> 'options_stake') > case o.status when 'open' then 0 when 'won' then 2 else 1 end`,
+  counts: sql`
+    select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+async function run<T>(tx: Transaction, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await tx.execute(query));
+}
+
+/**
+ * Rebuilds every balance from the transfers and compares it with the kept projection; checks that each
+ * mode and currency sums to zero, that no user account is below zero, that every transfer's accounts are
+ * of its mode, currency and user, and that the ledger agrees with the orders (margin = holding margins,
+ * escrow = open stakes, one release per closed position, one settlement per option). All in one snapshot
+ * (a read-only repeatable-read transaction), in the database's exact `numeric` arithmetic.
+ */
+export async function checkLedger(db: Database | Transaction): Promise<LedgerCheck> {
+  // Inside a caller's transaction this is a savepoint of its snapshot.
+  return (db as Database).transaction(
+    async (tx) => {
+      const mismatches = await run<LedgerCheck['mismatches'][number]>(tx, QUERIES.mismatches);
+      const unbalanced = await run<LedgerCheck['unbalanced'][number]>(tx, QUERIES.unbalanced);
+      const overdrawn = await run<LedgerCheck['overdrawn'][number]>(tx, QUERIES.overdrawn);
+      const misfiled = await run<LedgerCheck['misfiled'][number]>(tx, QUERIES.misfiled);
+      const unreconciled = await run<LedgerCheck['unreconciled'][number]>(tx, QUERIES.unreconciled);
+      const [counts] = await run<{ accounts: number; transfers: number }>(tx, QUERIES.counts);
+      return {
+        ok: [mismatches, unbalanced, overdrawn, misfiled, unreconciled].every((list) => list.length === 0),
+        accounts: counts?.accounts ?? 0,
+        transfers: counts?.transfers ?? 0,
+        mismatches,
+        unbalanced,
+        overdrawn,
+        misfiled,
+        unreconciled,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

@@ -54,7 +54,7 @@ function send(socket: WebSocket, frame: ServerFrame): void {
 const HARD_BUFFER_FACTOR = 4;
 
 const balanceMessage = z.object({ userId: z.string(), figures: accountFigures });
-const pnlMessage = z.object({ userId: z.string(), mode: z.string(), data: z.record(z.string(), pnlEntry) });
+const pnlMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']), data: z.record(z.string(), pnlEntry) });
 
 function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
   try {
@@ -241,7 +241,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   await fabric.subscribe(PNL_CHANNEL, (payload) => {
     const message = parse(pnlMessage, payload);
     if (!message) return;
-    const frame: ServerFrame = { type: 'REAL_TIME_PNL', data: message.data };
+    const frame: ServerFrame = { type: 'REAL_TIME_PNL', mode: message.mode, data: message.data };
     for (const client of clients) if (client.userId === message.userId) send(client.socket, frame);
   });
 

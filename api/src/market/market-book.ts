@@ -47,8 +47,11 @@ export interface BookStart {
   time?: number;
 }
 
-/** How long each instrument's recent price changes are kept (options settle from them). */
-export const RECENT_PRICES_MS = 30 * 60_000;
+/**
+ * How long each instrument's recent price changes are kept: options settle from them (the longest period is
+ * minutes and settlement runs every second) and triggers look back over the ticks a busy run skipped.
+ */
+export const RECENT_PRICES_MS = 10 * 60_000;
 
 /** A price and the time of the feed tick that set it. */
 export interface Quote {
@@ -216,6 +219,14 @@ export class MarketBook {
     if (!recent) return undefined;
     for (let i = recent.length - 1; i >= 0; i--) if (recent[i]!.time <= time) return recent[i];
     return undefined;
+  }
+
+  /** The price changes of an instrument after `since` (oldest first), as far back as they are kept. */
+  changesSince(id: number, since: number): Quote[] {
+    const recent = this.state(id)?.recent ?? [];
+    let i = recent.length;
+    while (i > 0 && recent[i - 1]!.time > since) i--;
+    return recent.slice(i);
   }
 
   price(id: number): Decimal | undefined {

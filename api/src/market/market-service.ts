@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -75,6 +76,7 @@ export interface TickEvent {
 export class MarketService {
   private readonly events = new EventEmitter();
   private ownScheduler: Scheduler | null = null;
+  private horizonTime = 0;
   private leading = false;
   private polling = false;
   private tickCount = 0;
@@ -102,7 +104,11 @@ export class MarketService {
     const catalogue = await Catalogue.load(options.db);
     const candles = new CandleStore(options.db, seed);
     const book = new MarketBook(catalogue, await MarketService.startingPoint(catalogue, candles, fabric, now(), seed));
-    const feed = options.feed?.(catalogue) ?? new MarketSimulator(catalogue.all, { seed, stepMs: tickMs });
+    // The walk's own randomness: unpredictable unless a seed is configured (tests, a replay), so nobody who
+    // reads the source can foresee the simulated prices that orders settle on. History stays seeded (every
+    // node back-fills the same candles).
+    const walkSeed = options.seed ?? randomInt(2 ** 31);
+    const feed = options.feed?.(catalogue) ?? new MarketSimulator(catalogue.all, { seed: walkSeed, stepMs: tickMs });
     feed.resume(book.prices());
     const service = new MarketService(catalogue, book, candles, feed, fabric, { ...options, now, tickMs, seed });
     await fabric.subscribe(TICKS_CHANNEL, (payload) => service.receive(payload));
@@ -179,7 +185,8 @@ export class MarketService {
     this.leading = true;
     const time = this.options.now();
     const ticks = this.feed.poll(time);
-    if (ticks.length > 0) await this.fabric.publish(TICKS_CHANNEL, JSON.stringify({ time, simulated: this.feed.simulated, ticks }));
+    // Published even when nothing moved: every node learns how far the feed has got (options settle only up to it).
+    await this.fabric.publish(TICKS_CHANNEL, JSON.stringify({ time, simulated: this.feed.simulated, ticks }));
     if (this.fabric.shared && ++this.tickCount % 5 === 0) {
       await this.fabric.write(SNAPSHOT_KEY, JSON.stringify(this.book.snapshot()), this.options.tickMs * 60);
     }
@@ -193,6 +200,7 @@ export class MarketService {
   }
 
   private apply(ticks: FeedTick[], time: number): void {
+    if (time > this.horizonTime) this.horizonTime = time;
     const ids = this.book.apply(ticks, time);
     if (ids.length > 0) this.events.emit('ticks', { time, ids } satisfies TickEvent);
   }
@@ -202,6 +210,11 @@ export class MarketService {
     const rows = this.book.takeDirty();
     if (!this.leading || rows.length === 0) return;
     await this.candles.upsert(rows).catch((error: unknown) => this.options.log?.warn({ err: error }, 'market: candles not written'));
+  }
+
+  /** The time of the last feed poll this node applied: every price up to it is known here. */
+  get horizon(): number {
+    return this.horizonTime;
   }
 
   /** Whether this node leads the feed (it also runs the work each tick triggers: order triggers, settlement). */

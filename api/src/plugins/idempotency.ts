@@ -32,7 +32,7 @@ function canonical(value: unknown): string {
  * change and the answer are written in one transaction:
  *  - a retry with the same key and parameters gets the first answer again (also a refusal such as
  *    10011, so a retry never turns a refused order into a placed one behind the user's back);
- *  - the same key with other parameters (method, path, account mode, body) is refused with 10101;
+ *  - the same key with other parameters (method, path, account mode acted on, body) is refused with 10101;
  *  - two requests with one key at once: the second waits for the first's row and replays its answer.
  * A call without a well-formed key is refused with 10102 before anything happens.
  */
@@ -40,6 +40,8 @@ export async function idempotent<T>(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
+  /** What else makes two requests different beyond the request itself: the account mode the call acts on. */
+  scope: string,
   work: (tx: Transaction) => Promise<T>,
   now: () => number = Date.now,
 ): Promise<Answer<T>['body']> {
@@ -59,7 +61,7 @@ export async function idempotent<T>(
         method: request.method,
         route: request.routeOptions.url,
         params: request.params,
-        mode: request.headers.virtually ?? null,
+        scope,
         body: request.body ?? null,
       }),
     )

@@ -38,6 +38,8 @@ export class TradingService {
   private pending = new Set<number>();
   private working: Promise<void> | null = null;
   private stopTicks: () => void = () => undefined;
+  /** Price changes up to this time have been looked at for triggers. */
+  private processedUntil = 0;
 
   private constructor(private readonly options: TradingServiceOptions) {
     this.pnl = new LivePnl(options.ctx);
@@ -94,14 +96,21 @@ export class TradingService {
     }
   }
 
-  /** For the instruments that moved: triggered closes, then live PnL (tests call it directly). */
+  /**
+   * For the instruments that moved: the positions any change since the last run triggered (also changes
+   * a busy run coalesced), closed at the tick that crossed; then live PnL at the latest prices. Tests
+   * call it directly.
+   */
   async afterTick(ids: readonly number[]): Promise<void> {
-    const prices = new Map<number, Quote>();
+    const since = this.processedUntil;
+    const until = this.ctx.market.horizon;
+    const windows = new Map<number, Quote[]>();
     for (const id of ids) {
-      const quote = this.ctx.market.book.quote(id);
-      if (quote) prices.set(id, quote);
+      const changes = this.ctx.market.book.changesSince(id, since).filter((q) => q.time <= until);
+      if (changes.length > 0) windows.set(id, changes);
     }
-    const closed = await closeTriggered(this.ctx, prices);
+    const closed = await closeTriggered(this.ctx, windows, this.options.log);
+    if (until > this.processedUntil) this.processedUntil = until;
     for (const { userId, mode, order } of closed) {
       this.pnl.forget(order.id);
       await this.publishFigures(userId, mode);
@@ -119,7 +128,7 @@ export class TradingService {
   /** Settles the options orders due now (the feed's leader; any node may, once). */
   async settleDue(force = false): Promise<number> {
     if (!force && !this.ctx.market.leader) return 0;
-    const settled = await settleDueOptions(this.ctx, this.ctx.now());
+    const settled = await settleDueOptions(this.ctx, this.ctx.now(), 500, this.options.log);
     const owners = new Map(settled.map((s) => [`${s.userId}:${s.mode}`, s]));
     for (const { userId, mode } of owners.values()) await this.publishFigures(userId, mode);
     return settled.length;

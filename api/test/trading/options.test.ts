@@ -41,7 +41,7 @@ describe(`timed options (${databaseKind})`, () => {
     const settleTick = t.now();
     t.advance(29_000);
     // A later tick after the due time is not the one that counts.
-    await t.app.scheduler.runNow('options-settlement');
+    await t.settle();
     await t.tick(t.btc.id, '49000.00');
     const settled = (await t.get(`getOptionsOrderById/${bought.id}`, me)).json().result;
     expect(settled).toMatchObject({ status: 'won', settlePrice: '50100', settleTime: settleTick, profit: '80' });
@@ -54,7 +54,7 @@ describe(`timed options (${databaseKind})`, () => {
     const down = (await t.post('buyOptions', me, buy({ direction: 'down', period: 60, amount: '10.12345678' }))).json().result;
     const up = (await t.post('buyOptions', me, buy({ period: 60 }))).json().result;
     t.advance(60_000);
-    await t.app.scheduler.runNow('options-settlement');
+    await t.settle();
     expect((await t.get(`getOptionsOrderById/${down.id}`, me)).json().result).toMatchObject({
       status: 'draw',
       profit: '0',
@@ -64,7 +64,7 @@ describe(`timed options (${databaseKind})`, () => {
     const lose = (await t.post('buyOptions', me, buy({ direction: 'down', amount: '10.12345678' }))).json().result;
     await t.tick(t.btc.id, '50000.01');
     t.advance(30_000);
-    await t.app.scheduler.runNow('options-settlement');
+    await t.settle();
     expect((await t.get(`getOptionsOrderById/${lose.id}`, me)).json().result).toMatchObject({ status: 'lost', profit: '-10.12345678' });
     expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('99989.87654322');
     const settled = (await t.get('listOptionsOrder?status=settled', me)).json().result;
@@ -78,7 +78,7 @@ describe(`timed options (${databaseKind})`, () => {
     const o = (await t.post('buyOptions', me, buy({ amount: '10.00000001', period: 120 }))).json().result;
     await t.tick(t.btc.id, '50000.01');
     t.advance(120_000);
-    await t.app.scheduler.runNow('options-settlement');
+    await t.settle();
     // 10.00000001 × 88 % = 8.8000000088 → 8.80000000
     expect((await t.get(`getOptionsOrderById/${o.id}`, me)).json().result).toMatchObject({ status: 'won', profit: '8.8' });
   });
@@ -96,6 +96,31 @@ describe(`timed options (${databaseKind})`, () => {
     expect(await t.info(me)).toMatchObject({ baseBalance: '100000' });
   });
 
+  it('waits for the feed to pass the due time; a due-time price no longer known cancels the order and returns the stake', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const o = (await t.post('buyOptions', me, buy())).json().result;
+    t.advance(30_000);
+    // The feed has not polled past the due time: nothing settles yet.
+    await t.app.scheduler.runNow('options-settlement');
+    expect((await t.get(`getOptionsOrderById/${o.id}`, me)).json().result.status).toBe('open');
+    // Two changes after the due time, then 40 minutes: the price in effect at the due time is gone from memory
+    // (a node that restarted would not know it either).
+    await t.tick(t.btc.id, '50100.00');
+    await t.tick(t.btc.id, '50200.00');
+    t.advance(40 * 60_000);
+    await t.tick(t.btc.id, '50300.00');
+    await t.tick(t.btc.id, '50400.00');
+    await t.settle();
+    expect((await t.get(`getOptionsOrderById/${o.id}`, me)).json().result).toMatchObject({
+      status: 'cancelled',
+      settlePrice: null,
+      settleTime: null,
+      profit: '0',
+    });
+    expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('100000');
+  });
+
   it("another user's order answers as if it did not exist", async () => {
     const me = await t.user();
     const other = await t.user();
@@ -104,7 +129,7 @@ describe(`timed options (${databaseKind})`, () => {
     expect((await t.get(`getOptionsOrderById/${mine.id}`, other)).statusCode).toBe(404);
     expect((await t.get(`getOptionsOrderById/${mine.id}`, me, 'real')).statusCode).toBe(404);
     t.advance(30_000);
-    await t.app.scheduler.runNow('options-settlement');
+    await t.settle();
   });
 
   it('two schedulers settling at once settle each order exactly once', async () => {
@@ -114,6 +139,7 @@ describe(`timed options (${databaseKind})`, () => {
     for (let i = 0; i < 20; i++) orders.push((await t.post('buyOptions', me, buy({ direction: i % 2 ? 'up' : 'down' }))).json().result.id);
     await t.tick(t.btc.id, '50010.00');
     t.advance(30_000);
+    await t.app.market.poll();
     const ctx = t.app.trading.ctx;
     const [a, b, c] = await Promise.all([settleDueOptions(ctx, t.now()), settleDueOptions(ctx, t.now()), t.app.trading.settleDue(true)]);
     expect(a.length + b.length + c).toBe(20);

@@ -4,6 +4,7 @@ import { moneyString } from '@meridian/contracts';
 import { contractOrders, ledgerTransfers } from '../../src/db/schema.ts';
 import { databaseKind } from '../helpers.ts';
 import { cashOf, expectLedgerBalanced, moveCash } from '../ledger-helpers.ts';
+import { triggeredPositions } from '../../src/trading/positions/positions.ts';
 import { tradingApi } from './trading-fixture.ts';
 import type { TradingFixture } from './trading-fixture.ts';
 
@@ -129,6 +130,52 @@ describe(`contract positions (${databaseKind})`, () => {
     await expectLedgerBalanced(t.database.db);
   });
 
+  it('a stop loss crossed by a tick that a busy run skipped still closes, at that tick', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const order = (
+      await t.post('buyContracts', me, { instrumentId: t.btc.id, side: 'buy', lots: '0.1', leverage: 10, stopLoss: '49000' })
+    ).json().result;
+    // Three ticks applied before the trigger work runs once: down through the stop, then back up.
+    t.advance(1000);
+    t.feed.push([{ id: t.btc.id, price: '50010.00', volume: '1.00' }]);
+    await t.app.market.poll();
+    t.advance(1000);
+    const crossing = t.now();
+    t.feed.push([{ id: t.btc.id, price: '48000.00', volume: '1.00' }]);
+    await t.app.market.poll();
+    t.advance(1000);
+    t.feed.push([{ id: t.btc.id, price: '50020.00', volume: '1.00' }]);
+    await t.app.market.poll();
+    await t.app.trading.afterTick([t.btc.id]);
+    await expect
+      .poll(async () => (await t.get('listOrder?status=closed', me)).json().result.items.find((o: { id: string }) => o.id === order.id))
+      .toMatchObject({ closeReason: 'stopLoss', closePrice: '48000', closeTime: crossing, realizedProfit: '-200' });
+  });
+
+  it('the trigger search walks every change of a window: the first tick that crossed is the one used', async () => {
+    const me = await t.user();
+    await t.tick(t.eth.id, '3000.500');
+    const order = (
+      await t.post('buyContracts', me, { instrumentId: t.eth.id, side: 'buy', lots: '1', leverage: 10, stopLoss: '2990' })
+    ).json().result;
+    const at = t.now();
+    expect(order.openTime).toBe(at);
+    const window = [
+      { price: '3001.000', time: at + 1 },
+      { price: '2985.000', time: at + 2 },
+      { price: '2980.000', time: at + 3 },
+      { price: '3002.000', time: at + 4 },
+    ];
+    const hits = await triggeredPositions(t.app.trading.ctx, new Map([[t.eth.id, window]]));
+    expect(hits.filter((h) => String(h.id) === order.id)).toEqual([
+      { id: Number(order.id), owner: { userId: me.userId, mode: 'demo' }, quote: window[1], reason: 'stopLoss' },
+    ]);
+    // A change from before the position opened is not one of its ticks.
+    const before = await triggeredPositions(t.app.trading.ctx, new Map([[t.eth.id, [{ price: '2000.000', time: at - 5000 }]]]));
+    expect(before.filter((h) => String(h.id) === order.id)).toEqual([]);
+  });
+
   it('a loss beyond the margin (a price gap) costs the margin only', async () => {
     const me = await t.user();
     await t.tick(t.btc.id, '50000.00');
@@ -152,11 +199,34 @@ describe(`contract positions (${databaseKind})`, () => {
     expect(other.json().code).toBe('10101');
     // The same key in the other account mode is another request too.
     expect((await t.post('buyContracts', me, order(), key, 'real')).json().code).toBe('10101');
+    // Also when the mode comes from the user's setting rather than the header.
+    const bare = (k: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/swx/customer/order/buyContracts',
+        headers: { authorization: me.token, 'idempotency-key': k },
+        payload: order(),
+      });
+    const settingKey = crypto.randomUUID();
+    expect((await bare(settingKey)).json().code).toBe('200');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/swx/customer/user/switchMode',
+      headers: { authorization: me.token },
+      payload: { mode: 'real' },
+    });
+    expect((await bare(settingKey)).json().code).toBe('10101');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/swx/customer/user/switchMode',
+      headers: { authorization: me.token },
+      payload: { mode: 'demo' },
+    });
     const missing = await t.post('buyContracts', me, order(), null);
     expect([missing.statusCode, missing.json().code]).toEqual([400, '10102']);
     expect((await t.post('buyContracts', me, order(), 'short')).json().code).toBe('10102');
-    expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(1);
-    expect(await t.info(me)).toMatchObject({ baseBalance: '99495' });
+    expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(2);
+    expect(await t.info(me)).toMatchObject({ baseBalance: '98990' });
     // A refusal is an answer too: the retry of a refused order does not place it later.
     await moveCash(t.database.db, me.userId, 'real', '100');
     const refusedKey = crypto.randomUUID();

@@ -47,6 +47,11 @@ export async function tradingApi() {
       await app.market.poll();
       await app.trading.afterTick([id]);
     },
+    /** The feed polls at the clock's time (nothing moves), then the settlement job runs. */
+    async settle() {
+      await app.market.poll();
+      await app.scheduler.runNow('options-settlement');
+    },
     async user(): Promise<SignedUp> {
       return signUp(app);
     },

@@ -38,7 +38,8 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MARKETS'), full: z.boolean(), simulated: z.boolean(), data: z.array(marketItem) }),
   /** At most one a second: the watched instruments whose price changed since the last frame. */
   z.object({ type: z.literal('TICKS'), simulated: z.boolean(), time: z.number().int(), data: z.array(marketTick) }),
-  z.object({ type: z.literal('REAL_TIME_PNL'), data: z.record(z.string(), pnlEntry) }),
+  /** `mode` (beyond the seed) says which account the orders are of; clients show only their current mode's. */
+  z.object({ type: z.literal('REAL_TIME_PNL'), mode: z.enum(ACCOUNT_MODES).optional(), data: z.record(z.string(), pnlEntry) }),
   z.object({ type: z.literal('BATCH_REAL_TIME_PNL'), data: z.record(z.string(), z.record(z.string(), pnlEntry)) }),
   /** `mode` (beyond the seed) says which account the figures are of; clients show only their current mode's. */
   z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), mode: z.enum(ACCOUNT_MODES).optional(), ...balanceFigures }),

@@ -136,13 +136,17 @@ export const optionsOrder = z.object({
   period: z.number().int(),
   payoutPercent: decimalString,
   openPrice: decimalString,
-  /** The time of the feed tick the open price came from; the order settles at openTime + period. */
+  /** The time of the feed tick the open price came from. */
   openTime: z.number().int(),
+  /** The purchase time + period: the order settles on the price in effect then. */
   settleAt: z.number().int(),
   settlePrice: decimalString.nullable(),
   /** The time of the feed tick the settle price came from (the last tick at or before settleAt). */
   settleTime: z.number().int().nullable(),
-  /** + profit when won, − stake when lost, 0 for a draw or a cancelled order; null while open. */
+  /**
+   * + profit when won, − stake when lost, 0 for a draw or a cancelled order (a demo reset, or a price at the
+   * due time this server does not know: the stake is returned); null while open.
+   */
   profit: decimalString.nullable(),
   status: z.enum(OPTION_STATUSES),
 });
@@ -162,8 +166,8 @@ export const listOptionsOrderResult = z.object({
 });
 export type ListOptionsOrderResult = z.infer<typeof listOptionsOrderResult>;
 
-/** A numeric id in a path (orders): 1 … 2^53 as digits. */
-export const orderIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
+/** A numeric id in a path (orders): 1 … 10^15 − 1 as digits (exact as a JavaScript number). */
+export const orderIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/) });
 
 /** `Idempotency-Key`: 8–128 characters of letters, digits, `-` and `_` (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;

@@ -38,12 +38,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
   const { ctx } = trading;
   app.addHook('onRequest', userGuard(ctx.db));
 
+  // The account the call acts on (the `virtually` header, else the user's own setting); only an active user trades.
   const modeFor = async (request: FastifyRequest): Promise<AccountModeName> => {
-    const header = request.headers.virtually;
-    if (header === 'NO' || header === 'YES') return modeOf(request, 'demo');
     const user = await findUserById(ctx.db, authOf(request).userId);
-    if (!user) throw new ApiFailure('401', 'login required', 401);
-    return user.accountMode as AccountModeName;
+    if (!user || user.status !== 'active') throw new ApiFailure('401', 'login required', 401);
+    return modeOf(request, user.accountMode as AccountModeName);
   };
 
   app.get(
@@ -70,7 +69,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
       const { userId } = authOf(request);
       const mode = await modeFor(request);
       const terms = await positionTerms(ctx);
-      const answer = await idempotent(ctx.db, request, reply, (tx) => openPosition(ctx, tx, userId, mode, request.body, terms), ctx.now);
+      const answer = await idempotent(
+        ctx.db,
+        request,
+        reply,
+        mode,
+        (tx) => openPosition(ctx, tx, userId, mode, request.body, terms),
+        ctx.now,
+      );
       if (answer.code === '200') await trading.publishFigures(userId, mode);
       return answer;
     },
@@ -83,7 +89,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
       const { userId } = authOf(request);
       const mode = await modeFor(request);
       const id = Number.parseInt(request.params.id, 10);
-      const answer = await idempotent(ctx.db, request, reply, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
+      const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
       if (answer.code === '200') await trading.publishFigures(userId, mode);
       return answer;
     },
@@ -101,7 +107,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
-      const answer = await idempotent(ctx.db, request, reply, (tx) => buyOption(ctx, tx, userId, mode, request.body), ctx.now);
+      const answer = await idempotent(ctx.db, request, reply, mode, (tx) => buyOption(ctx, tx, userId, mode, request.body), ctx.now);
       if (answer.code === '200') await trading.publishFigures(userId, mode);
       return answer;
     },

@@ -135,10 +135,11 @@ function settlementLegs(stake: Money, outcome: 'won' | 'lost' | 'draw' | 'cancel
 }
 
 /**
- * Settles one due order in its own transaction: the owner is locked first, then the order is taken
- * only while still open, so two schedulers (or nodes) never settle it twice. The price is the one in
- * effect at the due time (the last tick at or before it); a node that does not reach back that far
- * uses the first price it knows after it, and the order shows whichever tick it used.
+ * Settles one due order in its own transaction: the owner is locked first, then the order is taken only
+ * while still open, so two schedulers (or nodes) never settle it twice. The price is the one in effect at
+ * the due time — the last tick at or before it — and the order shows that tick. When this node does not
+ * know that price (it started after the due time, or the order waited longer than the kept history), the
+ * order is cancelled and its stake returned rather than settled on a price from another moment.
  */
 export async function settleOption(
   ctx: TradingContext,
@@ -157,14 +158,13 @@ export async function settleOption(
       .from(optionsOrders)
       .where(and(eq(optionsOrders.id, orderId), eq(optionsOrders.status, 'open')));
     if (!row) return null;
-    const quote = ctx.market.book.quoteAt(row.instrumentId, row.settleAt) ?? ctx.market.book.quote(row.instrumentId);
-    if (!quote) return null;
+    const quote = ctx.market.book.quoteAt(row.instrumentId, row.settleAt);
     const stake = money(row.amount);
-    const outcome = optionOutcome(row.direction as OptionDirection, row.openPrice, quote.price);
+    const outcome = quote ? optionOutcome(row.direction as OptionDirection, row.openPrice, quote.price) : 'cancelled';
     const profit = outcome === 'won' ? optionProfit(stake, row.payoutPercent) : outcome === 'lost' ? stake.neg() : money(0);
     const [settled] = await tx
       .update(optionsOrders)
-      .set({ status: outcome, settlePrice: quote.price, settleTime: quote.time, profit: profit.toFixed() })
+      .set({ status: outcome, settlePrice: quote?.price ?? null, settleTime: quote?.time ?? null, profit: profit.toFixed() })
       .where(and(eq(optionsOrders.id, orderId), eq(optionsOrders.status, 'open')))
       .returning();
     if (!settled) return null;
@@ -179,18 +179,25 @@ export async function settleOption(
   });
 }
 
-/** Settles every order due at `now` (oldest first, at most `limit` a run). */
-export async function settleDueOptions(ctx: TradingContext, now: number, limit = 500) {
+/**
+ * Settles every order due by `now` whose due time this node's feed has passed (so the price in effect then is
+ * known here), oldest first, at most `limit` a run; one that fails is logged and left for the next run.
+ */
+export async function settleDueOptions(ctx: TradingContext, now: number, limit = 500, log?: { warn: (obj: object, msg: string) => void }) {
   const due = await ctx.db
     .select({ id: optionsOrders.id })
     .from(optionsOrders)
-    .where(and(eq(optionsOrders.status, 'open'), lte(optionsOrders.settleAt, now)))
+    .where(and(eq(optionsOrders.status, 'open'), lte(optionsOrders.settleAt, Math.min(now, ctx.market.horizon))))
     .orderBy(asc(optionsOrders.settleAt))
     .limit(limit);
   const settled = [];
   for (const { id } of due) {
-    const result = await settleOption(ctx, id);
-    if (result) settled.push(result);
+    try {
+      const result = await settleOption(ctx, id);
+      if (result) settled.push(result);
+    } catch (error) {
+      log?.warn({ err: error, order: id }, 'trading: an options settlement failed');
+    }
   }
   return settled;
 }

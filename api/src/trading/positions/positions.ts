@@ -255,11 +255,24 @@ export async function floatingPnl(ctx: TradingContext, db: Reader, userId: strin
   return total;
 }
 
-/** The holding positions a set of new prices triggers (stop loss, take profit, liquidation), found in the database. */
-export async function triggeredPositions(ctx: TradingContext, prices: ReadonlyMap<number, Quote>) {
-  if (prices.size === 0) return [];
+/**
+ * The holding positions that the price changes of a window trigger (stop loss, take profit, liquidation),
+ * each with the first tick that crossed its level: candidates come from the database by the window's low
+ * and high per instrument, then each one's changes after its opening are walked in order.
+ */
+export async function triggeredPositions(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>) {
+  const ranges = [...windows].filter(([, quotes]) => quotes.length > 0);
+  if (ranges.length === 0) return [];
   const values = sql.join(
-    [...prices].map(([id, quote]) => sql`(${id}::int, ${quote.price}::numeric)`),
+    ranges.map(([id, quotes]) => {
+      let low = money(quotes[0]!.price);
+      let high = low;
+      for (const q of quotes) {
+        if (low.gt(q.price)) low = money(q.price);
+        if (high.lt(q.price)) high = money(q.price);
+      }
+      return sql`(${id}::int, ${low.toFixed()}::numeric, ${high.toFixed()}::numeric)`;
+    }),
     sql`, `,
   );
   const rows = await ctx.db
@@ -269,30 +282,46 @@ export async function triggeredPositions(ctx: TradingContext, prices: ReadonlyMa
       mode: contractOrders.mode,
       instrumentId: contractOrders.instrumentId,
       side: contractOrders.side,
+      openTime: contractOrders.openTime,
       stopLoss: contractOrders.stopLoss,
       takeProfit: contractOrders.takeProfit,
       liquidationPrice: contractOrders.liquidationPrice,
     })
     .from(contractOrders)
-    .innerJoin(sql`(values ${values}) as p(id, price)`, sql`p.id = ${contractOrders.instrumentId}`)
+    .innerJoin(sql`(values ${values}) as p(id, low, high)`, sql`p.id = ${contractOrders.instrumentId}`)
     .where(
       sql`${contractOrders.status} = 'holding' and (
-        (${contractOrders.side} = 'buy' and (p.price <= ${contractOrders.liquidationPrice} or p.price <= ${contractOrders.stopLoss} or p.price >= ${contractOrders.takeProfit}))
-        or (${contractOrders.side} = 'sell' and (p.price >= ${contractOrders.liquidationPrice} or p.price >= ${contractOrders.stopLoss} or p.price <= ${contractOrders.takeProfit})))`,
+        (${contractOrders.side} = 'buy' and (p.low <= ${contractOrders.liquidationPrice} or p.low <= ${contractOrders.stopLoss} or p.high >= ${contractOrders.takeProfit}))
+        or (${contractOrders.side} = 'sell' and (p.high >= ${contractOrders.liquidationPrice} or p.high >= ${contractOrders.stopLoss} or p.low <= ${contractOrders.takeProfit})))`,
     );
   return rows.flatMap((row) => {
-    const quote = prices.get(row.instrumentId)!;
-    const reason = triggeredClose({ ...row, side: row.side as ContractSide }, quote.price);
-    return reason ? [{ id: row.id, owner: { userId: row.userId, mode: row.mode as AccountModeName }, quote, reason }] : [];
+    const position = { ...row, side: row.side as ContractSide };
+    for (const quote of windows.get(row.instrumentId) ?? []) {
+      if (quote.time <= row.openTime) continue;
+      const reason = triggeredClose(position, quote.price);
+      if (reason) return [{ id: row.id, owner: { userId: row.userId, mode: row.mode as AccountModeName }, quote, reason }];
+    }
+    return [];
   });
 }
 
-/** Closes every position the new prices trigger, each in its own transaction; answers the owners touched. */
-export async function closeTriggered(ctx: TradingContext, prices: ReadonlyMap<number, Quote>) {
+/**
+ * Closes every position the window triggers, each in its own transaction at the tick that crossed its
+ * level; one that fails is logged and left for the next run. Answers the owners touched.
+ */
+export async function closeTriggered(
+  ctx: TradingContext,
+  windows: ReadonlyMap<number, readonly Quote[]>,
+  log?: { warn: (obj: object, msg: string) => void },
+) {
   const touched: { userId: string; mode: AccountModeName; order: ContractOrder }[] = [];
-  for (const hit of await triggeredPositions(ctx, prices)) {
-    const closed = await ctx.db.transaction((tx) => closePositionAt(ctx, tx, hit.id, hit.owner, hit.quote, hit.reason));
-    if (closed) touched.push({ ...hit.owner, order: closed.order });
+  for (const hit of await triggeredPositions(ctx, windows)) {
+    try {
+      const closed = await ctx.db.transaction((tx) => closePositionAt(ctx, tx, hit.id, hit.owner, hit.quote, hit.reason));
+      if (closed) touched.push({ ...hit.owner, order: closed.order });
+    } catch (error) {
+      log?.warn({ err: error, order: hit.id }, 'trading: a triggered close failed');
+    }
   }
   return touched;
 }
