@@ -178,8 +178,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   });
   // After the live server's own hook (fastify runs onClose hooks in order): sockets first, then the feed.
   app.addHook('onClose', async () => {
-    scheduler.close();
-    trading.close();
+    await scheduler.close();
+    await trading.close();
     await market.close();
     await fabric.close();
   });

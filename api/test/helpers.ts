@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,10 +16,33 @@ export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/**
+ * A database of its own on the test PostgreSQL server (dropped by `drop`): for suites whose scripted
+ * prices and clocks must not meet other suites' markets in the shared test database.
+ */
+async function ownPostgres(shared: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = new URL(shared);
+  const name = `${url.pathname.slice(1)}_own_${randomUUID().slice(0, 8)}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: shared });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 export async function createTestApi(
   overrides: Partial<Omit<ApiOptions, 'db'>> = {},
+  { ownDatabase = false }: { ownDatabase?: boolean } = {},
 ): Promise<{ app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> }> {
-  const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
+  const own = ownDatabase && process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
+  const database = await openDatabase({ url: own?.url ?? process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
   await seedDatabase(database.db);
   const app = await buildApi({
     db: database.db,
@@ -39,6 +64,7 @@ export async function createTestApi(
       await app.close();
       const check = await checkLedger(database.db);
       await database.close();
+      await own?.drop();
       if (!check.ok) throw new Error(`ledger check failed: ${JSON.stringify(check)}`);
     },
   };

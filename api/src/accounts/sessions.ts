@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { accessTokens, knownDevices, sessions } from '../db/schema.ts';
+import { accessTokens, knownDevices, sessions, users } from '../db/schema.ts';
 import { newSecret, sha256 } from './secrets.ts';
 import { notify } from './notifications.ts';
 
@@ -80,6 +80,9 @@ export async function startSession(db: Database, userId: string, request: Fastif
 export interface Authenticated {
   userId: string;
   sessionId: string;
+  /** The user's status and chosen account mode, read with the token (one query per request). */
+  status: string;
+  accountMode: string;
 }
 
 /** Resolves an access token to its user, or null when unknown, expired or revoked. */
@@ -87,9 +90,10 @@ export async function authenticate(db: Database, token: string | undefined): Pro
   if (!token || token.length > 200) return null;
   const bare = token.startsWith('Bearer ') ? token.slice(7) : token;
   const [row] = await db
-    .select({ userId: sessions.userId, sessionId: sessions.id })
+    .select({ userId: sessions.userId, sessionId: sessions.id, status: users.status, accountMode: users.accountMode })
     .from(accessTokens)
     .innerJoin(sessions, eq(sessions.id, accessTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(accessTokens.hash, sha256(bare)), gt(accessTokens.expiresAt, new Date()), isNull(sessions.revokedAt)));
   return row ?? null;
 }

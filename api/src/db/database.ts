@@ -33,6 +33,8 @@ const migrationsFolder = join(import.meta.dirname, '..', '..', 'drizzle');
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (a restart, a dropped database) is replaced, not a crash.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder, migrationsTable: 'api_migrations' });
     return { db, kind: 'postgres', client: pool, close: () => pool.end() };

@@ -22,7 +22,8 @@ export const systemClock: JobClock = {
 interface Job {
   name: string;
   run: () => Promise<void>;
-  running: boolean;
+  /** The run under way, if any. */
+  current: Promise<void> | null;
   handle: unknown;
 }
 
@@ -44,7 +45,7 @@ export class Scheduler {
   /** Runs `run` every `ms` (skipping a beat while the previous run is still going). */
   every(name: string, ms: number, run: () => Promise<void>): void {
     if (this.jobs.has(name)) throw new Error(`job ${name} is already scheduled`);
-    const job: Job = { name, run, running: false, handle: null };
+    const job: Job = { name, run, current: null, handle: null };
     job.handle = this.clock.setInterval(() => void this.runNow(name), ms);
     this.jobs.set(name, job);
   }
@@ -52,22 +53,24 @@ export class Scheduler {
   /** Runs a job at once (tests; a tick that wants its follow-up work now). False when it was busy. */
   async runNow(name: string): Promise<boolean> {
     const job = this.jobs.get(name);
-    if (!job || job.running || this.closed) return false;
-    job.running = true;
-    try {
-      await job.run();
-    } catch (error) {
-      this.log?.warn({ err: error, job: name }, 'job failed');
-    } finally {
-      job.running = false;
-    }
+    if (!job || job.current || this.closed) return false;
+    job.current = job
+      .run()
+      .catch((error: unknown) => this.log?.warn({ err: error, job: name }, 'job failed'))
+      .finally(() => {
+        job.current = null;
+      });
+    await job.current;
     return true;
   }
 
-  close(): void {
+  /** Stops every job and waits for the runs under way. */
+  async close(): Promise<void> {
     this.closed = true;
+    const running = [...this.jobs.values()].map((job) => job.current);
     for (const job of this.jobs.values()) this.clock.clearInterval(job.handle);
     this.jobs.clear();
+    await Promise.all(running);
   }
 }
 

@@ -99,24 +99,19 @@ export class Ledger {
       if (leg.amount.isNegative()) throw new Error(`a ${leg.type} transfer of ${leg.amount.toFixed()} is negative`);
       if (('user' in leg.from || 'user' in leg.to) && !movement.userId) throw new Error('a user account needs the movement user');
     }
-    const ids = new Map<string, { id: number; kind: UserAccountKind | null }>();
-    const idOf = async (ref: AccountRef) => {
-      const name = 'user' in ref ? `u:${ref.user}` : `s:${ref.system}`;
-      let found = ids.get(name);
-      if (!found) {
-        found =
-          'user' in ref
-            ? { id: await this.userAccountId(tx, movement.userId!, movement.mode, ref.user, currency), kind: ref.user }
-            : { id: this.systemAccountId(movement.mode, ref.system, currency, shardOf(movement.userId)), kind: null };
-        ids.set(name, found);
-      }
-      return found;
-    };
+    // The user's accounts of this mode and currency in one read (most movements touch two or three).
+    const userKinds = new Set(legs.flatMap((leg) => [leg.from, leg.to]).flatMap((ref) => ('user' in ref ? [ref.user] : [])));
+    const userIds =
+      userKinds.size > 0 ? await this.userAccountIds(tx, movement.userId!, movement.mode, currency, [...userKinds]) : new Map();
+    const idOf = (ref: AccountRef): { id: number; kind: UserAccountKind | null } =>
+      'user' in ref
+        ? { id: userIds.get(ref.user)!, kind: ref.user }
+        : { id: this.systemAccountId(movement.mode, ref.system, currency, shardOf(movement.userId)), kind: null };
     const deltas = new Map<number, { delta: Money; kind: UserAccountKind | null }>();
     const rows: (typeof ledgerTransfers.$inferInsert)[] = [];
     for (const leg of legs) {
-      const from = await idOf(leg.from);
-      const to = await idOf(leg.to);
+      const from = idOf(leg.from);
+      const to = idOf(leg.to);
       const debit = deltas.get(from.id) ?? { delta: money(0), kind: from.kind };
       deltas.set(from.id, { ...debit, delta: debit.delta.minus(leg.amount) });
       const credit = deltas.get(to.id) ?? { delta: money(0), kind: to.kind };
@@ -182,19 +177,25 @@ export class Ledger {
       .limit(limit);
   }
 
-  private async userAccountId(tx: Transaction, userId: string, mode: AccountModeName, kind: UserAccountKind, currency: string) {
-    const where = and(
-      eq(ledgerAccounts.ownerId, userId),
-      eq(ledgerAccounts.mode, mode),
-      eq(ledgerAccounts.kind, kind),
-      eq(ledgerAccounts.currency, currency),
-      eq(ledgerAccounts.shard, 0),
-    );
-    const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-    if (found) return found.id;
-    await tx.insert(ledgerAccounts).values({ ownerId: userId, mode, kind, currency, shard: 0, allowNegative: false }).onConflictDoNothing();
-    const [made] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-    return made!.id;
+  /** The ids of a user's accounts of these kinds (one read; the missing ones are opened first). */
+  private async userAccountIds(tx: Transaction, userId: string, mode: AccountModeName, currency: string, kinds: UserAccountKind[]) {
+    const read = async () => {
+      const rows = await tx
+        .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.mode, mode), eq(ledgerAccounts.currency, currency)));
+      return new Map(rows.map((r) => [r.kind as UserAccountKind, r.id]));
+    };
+    let ids = await read();
+    const missing = kinds.filter((kind) => !ids.has(kind));
+    if (missing.length > 0) {
+      await tx
+        .insert(ledgerAccounts)
+        .values(missing.map((kind) => ({ ownerId: userId, mode, kind, currency, shard: 0, allowNegative: false })))
+        .onConflictDoNothing();
+      ids = await read();
+    }
+    return ids;
   }
 
   /**

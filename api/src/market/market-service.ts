@@ -352,7 +352,7 @@ export class MarketService {
   }
 
   async close(): Promise<void> {
-    this.ownScheduler?.close();
+    await this.ownScheduler?.close();
     await this.flush();
     this.feed.close?.();
   }

@@ -68,11 +68,15 @@ export async function idempotent<T>(
     .digest('hex');
   const answer = await db.transaction(async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-    await tx.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.createdAt, new Date(now() - IDEMPOTENCY_TTL_MS))));
+    // A new key, or one older than 24 h, is claimed for this request; a live one is left as it is.
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ userId, key, requestHash, statusCode: 0, response: '', createdAt: new Date(now()) })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: { requestHash, statusCode: 0, response: '', createdAt: new Date(now()) },
+        setWhere: lt(idempotencyKeys.createdAt, new Date(now() - IDEMPOTENCY_TTL_MS)),
+      })
       .returning();
     if (claimed.length === 0) {
       const [first] = await tx.select().from(idempotencyKeys).where(mine);

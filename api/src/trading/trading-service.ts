@@ -169,7 +169,9 @@ export class TradingService {
     return figures;
   }
 
-  close(): void {
+  /** Stops following the feed and waits for the tick work under way. */
+  async close(): Promise<void> {
     this.stopTicks();
+    await this.working;
   }
 }

@@ -18,12 +18,16 @@ export const manualJobs: JobClock = { now: () => 0, setInterval: () => null, cle
 export async function tradingApi() {
   const feed = new ScriptedFeed();
   let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
-  const { app, database, close } = await createTestApi({
-    feed: feed.factory,
-    now: () => clock,
-    jobClock: { ...manualJobs, now: () => clock },
-    rateLimits: false,
-  });
+  // Scripted prices and a clock of its own: on PostgreSQL, a database of its own too.
+  const { app, database, close } = await createTestApi(
+    {
+      feed: feed.factory,
+      now: () => clock,
+      jobClock: { ...manualJobs, now: () => clock },
+      rateLimits: false,
+    },
+    { ownDatabase: true },
+  );
   const btc = app.market.catalogue.byCode('BTC/USDT')!;
   const eth = app.market.catalogue.byCode('ETH/USDT')!;
   // The first poll makes this node the feed's leader.

@@ -17,7 +17,6 @@ import {
   tradingTerms,
   validationIssues,
 } from '@meridian/contracts/schemas';
-import { findUserById } from '../../accounts/users.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
@@ -40,9 +39,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
 
   // The account the call acts on (the `virtually` header, else the user's own setting); only an active user trades.
   const modeFor = async (request: FastifyRequest): Promise<AccountModeName> => {
-    const user = await findUserById(ctx.db, authOf(request).userId);
-    if (!user || user.status !== 'active') throw new ApiFailure('401', 'login required', 401);
-    return modeOf(request, user.accountMode as AccountModeName);
+    const auth = authOf(request);
+    if (auth.status !== 'active') throw new ApiFailure('401', 'login required', 401);
+    return modeOf(request, auth.accountMode as AccountModeName);
   };
 
   app.get(
