@@ -175,6 +175,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     frameMs: options.liveFrameMs ?? 1000,
     verifyToken: async (token) => (await authenticate(options.db, token))?.userId ?? null,
     balances: accounts.balances,
+    figures: (userId, mode) => trading.figures(userId, mode),
   });
   // After the live server's own hook (fastify runs onClose hooks in order): sockets first, then the feed.
   app.addHook('onClose', async () => {

@@ -6,8 +6,15 @@ import type { Transaction } from '../db/database.ts';
 import { accounts } from '../db/schema.ts';
 import type { Ledger, Reader } from './ledger.ts';
 
-/** Balance changes, for the live connection to push to their owner (`USER_BALANCE_UPDATE`). */
-export class BalanceEvents extends EventEmitter<{ balance: [userId: string, figures: AccountFigures] }> {}
+/**
+ * Balance changes, for the live connection to push to their owner (`USER_BALANCE_UPDATE`): with the new
+ * figures, or only the news that an account changed (`changed`) — then the nodes where the owner is connected
+ * read the figures, and a change of someone with no open connection costs no read at all.
+ */
+export class BalanceEvents extends EventEmitter<{
+  balance: [userId: string, figures: AccountFigures];
+  changed: [userId: string, mode: AccountModeName];
+}> {}
 
 /**
  * The figures of one account mode (SPEC §3) from the ledger: base balance = free cash, margin in use =

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_PATH } from '@meridian/contracts';
 import { accountFigures, clientFrame, pnlEntry } from '@meridian/contracts/schemas';
-import type { AccountFigures, ServerFrame } from '@meridian/contracts';
+import type { AccountFigures, AccountModeName, ServerFrame } from '@meridian/contracts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { InProcessFabric, PNL_CHANNEL } from './live-fabric.ts';
@@ -17,6 +17,8 @@ export interface LiveServerOptions {
   verifyToken: (token: string) => Promise<string | null>;
   /** Balance changes, pushed to their owner's connections only (SPEC §0 rule 7). */
   balances?: BalanceEvents;
+  /** Reads an account's figures, for a `changed` balance event of a user connected to this node. */
+  figures?: (userId: string, mode: AccountModeName) => Promise<AccountFigures>;
   /** What this node shares with the other API nodes; in-process when alone. */
   fabric?: LiveFabric;
   /** Bytes a socket may have unsent before it is skipped and later sent a full picture instead. */
@@ -54,6 +56,8 @@ function send(socket: WebSocket, frame: ServerFrame): void {
 const HARD_BUFFER_FACTOR = 4;
 
 const balanceMessage = z.object({ userId: z.string(), figures: accountFigures });
+const CHANGED_CHANNEL = 'balance-changed';
+const changedMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']) });
 const pnlMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']), data: z.record(z.string(), pnlEntry) });
 
 function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
@@ -245,6 +249,28 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     for (const client of clients) if (client.userId === message.userId) send(client.socket, frame);
   });
 
+  // A change without figures: the nodes where the owner is connected read and push them.
+  await fabric.subscribe(CHANGED_CHANNEL, (payload) => {
+    const message = parse(changedMessage, payload);
+    if (!message || !options.figures) return;
+    const mine = [...clients].filter((client) => client.userId === message.userId);
+    if (mine.length === 0) return;
+    options
+      .figures(message.userId, message.mode)
+      .then((figures) => {
+        const { mode, ...rest } = figures;
+        const frame: ServerFrame = { type: 'USER_BALANCE_UPDATE', userId: message.userId, mode, ...rest };
+        for (const client of mine) if (client.userId === message.userId) send(client.socket, frame);
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live: figures of a changed account could not be read'));
+  });
+  const onChanged = (userId: string, mode: AccountModeName) => {
+    fabric.publish(CHANGED_CHANNEL, JSON.stringify({ userId, mode })).catch((error: unknown) => {
+      app.log.error({ err: error }, 'live: a balance change could not be published');
+    });
+  };
+  options.balances?.on('changed', onChanged);
+
   const onBalance = (userId: string, figures: AccountFigures) => {
     fabric.publish('balance', JSON.stringify({ userId, figures })).catch((error: unknown) => {
       app.log.error({ err: error }, 'live: a balance change could not be published');
@@ -254,6 +280,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
 
   app.addHook('onClose', async () => {
     options.balances?.off('balance', onBalance);
+    options.balances?.off('changed', onChanged);
     stopTicks();
     if (frameTimer) clearTimeout(frameTimer);
     for (const client of clients) {

@@ -66,13 +66,9 @@ export class TradingService {
     return readFigures(this.ctx.db, this.ctx.ledger, userId, mode, floating);
   }
 
-  /** Tells the user's open sockets their new figures (after a committed change). */
-  async publishFigures(userId: string, mode: AccountModeName): Promise<void> {
-    try {
-      this.options.balances.emit('balance', userId, await this.figures(userId, mode));
-    } catch (error) {
-      this.options.log?.warn({ err: error }, 'trading: figures not published');
-    }
+  /** Tells the user's open sockets, on whichever node, that their figures changed (after a committed change). */
+  publishFigures(userId: string, mode: AccountModeName): void {
+    this.options.balances.emit('changed', userId, mode);
   }
 
   private onTicks(event: TickEvent): void {
@@ -113,7 +109,7 @@ export class TradingService {
     if (until > this.processedUntil) this.processedUntil = until;
     for (const { userId, mode, order } of closed) {
       this.pnl.forget(order.id);
-      await this.publishFigures(userId, mode);
+      this.publishFigures(userId, mode);
     }
     const pushes = await this.pnl.afterTick(ids);
     for (const push of pushes) await this.publishPnl(push);
@@ -130,7 +126,7 @@ export class TradingService {
     if (!force && !this.ctx.market.leader) return 0;
     const settled = await settleDueOptions(this.ctx, this.ctx.now(), 500, this.options.log);
     const owners = new Map(settled.map((s) => [`${s.userId}:${s.mode}`, s]));
-    for (const { userId, mode } of owners.values()) await this.publishFigures(userId, mode);
+    for (const { userId, mode } of owners.values()) this.publishFigures(userId, mode);
     return settled.length;
   }
 

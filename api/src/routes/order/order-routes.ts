@@ -76,7 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
         (tx) => openPosition(ctx, tx, userId, mode, request.body, terms),
         ctx.now,
       );
-      if (answer.code === '200') await trading.publishFigures(userId, mode);
+      if (answer.code === '200') trading.publishFigures(userId, mode);
       return answer;
     },
   );
@@ -89,7 +89,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
       const mode = await modeFor(request);
       const id = Number.parseInt(request.params.id, 10);
       const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
-      if (answer.code === '200') await trading.publishFigures(userId, mode);
+      if (answer.code === '200') trading.publishFigures(userId, mode);
       return answer;
     },
   );
@@ -107,7 +107,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
       const { userId } = authOf(request);
       const mode = await modeFor(request);
       const answer = await idempotent(ctx.db, request, reply, mode, (tx) => buyOption(ctx, tx, userId, mode, request.body), ctx.now);
-      if (answer.code === '200') await trading.publishFigures(userId, mode);
+      if (answer.code === '200') trading.publishFigures(userId, mode);
       return answer;
     },
   );
