@@ -160,6 +160,26 @@ describe.runIf(redisUrl)('live connection across API nodes (Redis)', () => {
       .toMatchObject({ userId: owner.userId, baseBalance: '100000' });
   });
 
+  it("an order placed through one node updates its owner's figures on a socket of another", async () => {
+    const { apps, connect } = await nodes(2, { tickMs: 500 });
+    const owner = await signUp(apps[0]!);
+    const socket = await connect(apps[0]!);
+    socket.send({ type: 'USER_AUTH', token: owner.token });
+    await expect.poll(() => socket.frames.some((f) => f.type === 'AUTH_SUCCESS'), { timeout: 5000 }).toBe(true);
+    const btc = apps[1]!.market.catalogue.byCode('BTC/USDT')!;
+    const order = await apps[1]!.inject({
+      method: 'POST',
+      url: '/api/swx/customer/order/buyContracts',
+      headers: { ...auth(owner.token), 'idempotency-key': randomUUID() },
+      payload: { instrumentId: btc.id, side: 'buy', lots: '0.01', leverage: 10 },
+    });
+    expect(order.json().code).toBe('200');
+    const { margin } = order.json().result as { margin: string };
+    await expect
+      .poll(() => socket.frames.find((f) => f.type === 'USER_BALANCE_UPDATE'), { timeout: 5000 })
+      .toMatchObject({ userId: owner.userId, mode: 'demo', bondAmount: margin });
+  });
+
   it('when the node running the feed stops, another takes it over and continues the walk', async () => {
     // Each node's feed moves the same instruments up every poll, node 1 by one tick, node 2 by two:
     // who moved a price shows in the step, and a walk restarted from stale prices would go down.
