@@ -33,7 +33,15 @@ import { SettingsCache } from './settings/settings-cache.ts';
 import { marketRoutes } from './routes/index/market-routes.ts';
 import { watchlistRoutes } from './routes/user/watchlist-routes.ts';
 import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
-import { adminSupportRoutes } from './routes/admin/admin-support-routes.ts';
+import { adminRoutes } from './routes/admin/admin-routes.ts';
+import { OperatorService } from './operators/operators.ts';
+import { CustomerDirectory } from './operators/customers.ts';
+import { operatorGate } from './plugins/operator-auth.ts';
+import type { OperatorGate } from './plugins/operator-auth.ts';
+import { ReviewService } from './reviews/reviews.ts';
+import { Corrections } from './reviews/corrections.ts';
+import { SettingsAdmin } from './settings/settings-admin.ts';
+import type { OperatorRole } from '@meridian/contracts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
 import { loginRoutes } from './routes/login/login-routes.ts';
@@ -64,8 +72,12 @@ export interface ApiOptions {
   now?: () => number;
   /** The timers of the jobs (tests run jobs by hand); real intervals by default. */
   jobClock?: JobClock;
-  /** The operator token of the admin API until operator accounts exist (MERIDIAN_ADMIN_TOKEN). */
+  /**
+   * The break-glass token of automation (MERIDIAN_ADMIN_TOKEN): not a person, so it cannot propose or
+   * decide anything; it has only `operatorTokenRoles` (`release` by default). People sign in as operators.
+   */
   operatorToken?: string | undefined;
+  operatorTokenRoles?: OperatorRole[];
   /** Rate limits on; tests that hammer one route may turn them off. */
   rateLimits?: boolean;
   /** Multiplies every per-address and per-account allowance (a test server signing in many users). */
@@ -92,6 +104,10 @@ declare module 'fastify' {
     trading: TradingService;
     /** The node's scheduler (jobs/). */
     scheduler: Scheduler;
+    /** Operator accounts (the first admin's set-up link, sessions). */
+    operators: OperatorService;
+    /** The gate operator routes of other parts (the release routes) put themselves behind. */
+    operatorGate: OperatorGate;
   }
 }
 
@@ -148,7 +164,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db, settings: settingsCache });
   await api.register(marketRoutes, { prefix: `${CUSTOMER_API}/index`, market });
-  await api.register(supportRoutes, { prefix: `${CUSTOMER_API}/support`, db: options.db });
+  const reviews = new ReviewService(options.db, now);
+  const operators = new OperatorService(options.db, { siteOrigin: options.siteOrigin ?? 'http://localhost:8080', now });
+  const gate = operatorGate(operators, { token: options.operatorToken, roles: options.operatorTokenRoles ?? ['release'] });
+  app.decorate('operators', operators);
+  app.decorate('operatorGate', gate);
+  await api.register(supportRoutes, { prefix: `${CUSTOMER_API}/support`, db: options.db, reviews });
   await api.register(uploadRoutes, { prefix: `${CUSTOMER_API}/upload`, db: options.db });
   const accounts: AccountsContext = {
     db: options.db,
@@ -165,7 +186,18 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(orderRoutes, { prefix: `${CUSTOMER_API}/order`, trading });
   await api.register(watchlistRoutes, { prefix: `${CUSTOMER_API}/user`, db: options.db, market });
   if (options.devOutbox) await api.register(outboxRoutes, { prefix: '/api/dev', mailer: accounts.mailer });
-  await api.register(adminSupportRoutes, { prefix: `${ADMIN_API}/support`, db: options.db, operatorToken: options.operatorToken });
+  await api.register(adminRoutes, {
+    prefix: ADMIN_API,
+    ctx: {
+      db: options.db,
+      gate,
+      operators,
+      reviews,
+      corrections: new Corrections(options.db, reviews, balances),
+      settings: new SettingsAdmin(options.db, settingsCache, now),
+      customers: new CustomerDirectory(options.db, reviews),
+    },
+  });
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   api.get('/api/health', { schema: { hide: true } }, async () => ({ code: '200', message: 'ok', result: null }));
 

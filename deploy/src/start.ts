@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
-import { TickerFeed, liveFabricFromEnv, openDatabase, redisFromEnv, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
-import { readFileSync } from 'node:fs';
+import { TickerFeed, breakGlassFromEnv, liveFabricFromEnv, openDatabase, redisFromEnv, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
 import { buildSiteServer } from './server/site-server.ts';
@@ -42,11 +42,14 @@ const marketSeed = Number.parseInt(process.env.MERIDIAN_MARKET_SEED ?? '', 10);
 
 // Several nodes keep their abuse limits together in Redis (REDIS_URL); one node keeps them in memory.
 const limitsRedis = await redisFromEnv(process.env);
+const breakGlass = breakGlassFromEnv(process.env);
 const app = await buildSiteServer({
   api: {
     db: database.db,
     siteOrigin: process.env.SITE_ORIGIN ?? `http://localhost:${port}`,
-    operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
+    // MERIDIAN_ADMIN_TOKEN is automation's break-glass token (roles: MERIDIAN_ADMIN_TOKEN_ROLES, `release` by default).
+    operatorToken: breakGlass.token,
+    operatorTokenRoles: breakGlass.roles,
     // Mail goes out over SMTP when MERIDIAN_SMTP_URL is set; otherwise into the outbox folder,
     // readable at /api/dev/outbox unless NODE_ENV is production.
     mail: { outboxDir: join(dataDir, 'outbox'), smtpUrl: process.env.MERIDIAN_SMTP_URL, from: process.env.MERIDIAN_MAIL_FROM },
@@ -67,7 +70,6 @@ const app = await buildSiteServer({
   artifacts,
   rollouts,
   env,
-  operatorToken: process.env.MERIDIAN_ADMIN_TOKEN,
   logger: process.env.MERIDIAN_LOG !== 'silent',
   trustProxy: parseTrustProxy(process.env.MERIDIAN_TRUST_PROXY),
   telemetrySecret: process.env.MERIDIAN_TELEMETRY_SECRET,
@@ -83,3 +85,21 @@ process.on('SIGINT', () => void close());
 process.on('SIGTERM', () => void close());
 await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
 console.log(`Meridian is running on http://localhost:${port}`);
+
+// First run: no operator yet. The first admin's one-time set-up link is printed (never a default password).
+const setupLink = await app.operators.ensureFirstAdmin();
+if (setupLink) {
+  console.log(
+    [
+      '',
+      'No operator has been set up yet. Open this one-time link to create the first admin',
+      '(choose a password and enrol an authenticator app); it works once, for 72 hours:',
+      '',
+      `  ${setupLink}`,
+      '',
+      'Then invite operators from /admin; release engineers sign the CLI in with `npm run release -- login`.',
+      '',
+    ].join('\n'),
+  );
+  if (process.env.MERIDIAN_SETUP_LINK_FILE) writeFileSync(process.env.MERIDIAN_SETUP_LINK_FILE, `${setupLink}\n`, { mode: 0o600 });
+}

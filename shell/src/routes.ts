@@ -39,7 +39,7 @@ export const NAV_ENTRIES: readonly { key: NavKey; path: string }[] = [
 ];
 
 /** Routes shown without nav, footer or tab bar. */
-export const FULL_SCREEN_PREFIXES = ['/pass'] as const;
+export const FULL_SCREEN_PREFIXES = ['/pass', '/admin'] as const;
 
 function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');

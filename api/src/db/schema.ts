@@ -340,3 +340,4 @@ export const watchlist = pgTable(
 );
 
 export * from './schema/money.ts';
+export * from './schema/operators.ts';

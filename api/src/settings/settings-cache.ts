@@ -32,6 +32,11 @@ export class SettingsCache {
     return this.loading;
   }
 
+  /** Forgets what was read, so this node's next read sees a change at once (others within `ttlMs`). */
+  invalidate(): void {
+    this.values = null;
+  }
+
   async get(key: string): Promise<string | undefined> {
     return (await this.all()).get(key);
   }

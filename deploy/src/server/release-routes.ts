@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { semverString } from '@meridian/contracts/schemas';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
-import { operatorGuard } from '@meridian/api';
+import { audit, guardOperatorScope, operatorOf } from '@meridian/api';
+import type { Database, OperatorGate } from '@meridian/api';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
 import { RevisionConflict } from '../registry/rollout-store.ts';
@@ -30,7 +31,10 @@ export async function registerReleaseRoutes(
   options: {
     rollouts: RolloutStore;
     artifacts: ArtifactStore;
-    operatorToken: string | undefined;
+    /** The API's operator gate: release operations need the `release` role; status and history also admit admins and auditors. */
+    gate: OperatorGate;
+    /** The API's database, where each release operation is also written to the operators' audit log. */
+    db: Database;
     telemetrySecret: string;
     limitsRedis?: Redis | undefined;
   },
@@ -61,12 +65,28 @@ export async function registerReleaseRoutes(
   });
 
   await app.register(async (admin) => {
-    admin.addHook('onRequest', operatorGuard(options.operatorToken));
-    const actorOf = (headers: Record<string, unknown>) => String(headers['x-release-actor'] ?? 'operator').slice(0, 100);
+    guardOperatorScope(admin, options.gate);
+    // A person is named by their operator account; automation's break-glass token by the actor it states.
+    const actorOf = (request: FastifyRequest) => {
+      const me = operatorOf(request);
+      return me.breakGlass ? `break-glass:${String(request.headers['x-release-actor'] ?? 'automation').slice(0, 80)}` : me.email;
+    };
+    const READ = { roles: ['release', 'admin', 'auditor'] as const };
+    const WRITE = { roles: ['release'] as const };
+    // Every change of a rollout is also an operator action in the audit log.
+    admin.addHook('onResponse', async (request, reply) => {
+      const verb = /^\/api\/release\/(canary|stable|promote|rollback|restore)$/.exec(request.routeOptions.url ?? '')?.[1];
+      if (!verb || reply.statusCode !== 200 || !request.operator) return;
+      const me = request.operator;
+      await audit(options.db, { ...me, email: actorOf(request) }, `release.${verb}` as 'release.canary', { kind: 'rollout', id: String((request.body as { env?: string })?.env ?? '') }, null, request.body ?? null).catch(
+        (error: unknown) => request.log.error({ err: error }, 'audit of a release operation failed'),
+      );
+    });
 
     admin.setErrorHandler((error: Error, request, reply) => {
       const httpStatus = (error as { httpStatus?: number }).httpStatus;
-      if (httpStatus === 401) return reply.status(401).send({ code: '401', message: error.message, result: null });
+      if (httpStatus === 401 || httpStatus === 403)
+        return reply.status(httpStatus).send({ code: (error as { code?: string }).code ?? String(httpStatus), message: error.message, result: null });
       if (error instanceof RevisionConflict) return reply.status(409).send({ code: '409', message: error.message, result: null });
       // Release rule refusals carry a RELEASE-0xx code; anything else is our failure, not the caller's.
       if (/^RELEASE-\d{3}/.test(error.message) || error instanceof z.ZodError)
@@ -75,18 +95,18 @@ export async function registerReleaseRoutes(
       return reply.status(500).send({ code: '500', message: 'release operation failed', result: null });
     });
 
-    admin.get('/api/release/status', async (request) => {
+    admin.get('/api/release/status', { config: READ }, async (request) => {
       const env = envName.parse((request.query as { env?: string }).env ?? 'production');
       return { code: '200', message: 'success', result: { rollout: await rollouts.read(env), telemetry: await rollouts.telemetry(env) } };
     });
 
-    admin.get('/api/release/history', async (request) => {
+    admin.get('/api/release/history', { config: READ }, async (request) => {
       const q = request.query as { env?: string; remote?: string };
       const env = envName.parse(q.env ?? 'production');
       return { code: '200', message: 'success', result: await rollouts.history(env, q.remote ? remoteName.parse(q.remote) : undefined) };
     });
 
-    admin.post('/api/release/canary', async (request) => {
+    admin.post('/api/release/canary', { config: WRITE }, async (request) => {
       const body = z
         .object({ env: envName, remote: remoteName, version: z.string(), weight: z.number().int().min(0).max(100) })
         .parse(request.body);
@@ -95,38 +115,38 @@ export async function registerReleaseRoutes(
       return {
         code: '200',
         message: 'success',
-        result: await rollouts.canary(body.env, body.remote, body.version, body.weight, record.integrity, actorOf(request.headers)),
+        result: await rollouts.canary(body.env, body.remote, body.version, body.weight, record.integrity, actorOf(request)),
       };
     });
 
-    admin.post('/api/release/stable', async (request) => {
+    admin.post('/api/release/stable', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, remote: remoteName, version: z.string() }).parse(request.body);
       const record = artifacts.record(body.remote, body.version);
       if (!record) throw new Error(`RELEASE-027: ${body.remote}@${body.version} is not published`);
       return {
         code: '200',
         message: 'success',
-        result: await rollouts.setStable(body.env, body.remote, body.version, record.integrity, actorOf(request.headers)),
+        result: await rollouts.setStable(body.env, body.remote, body.version, record.integrity, actorOf(request)),
       };
     });
 
-    admin.post('/api/release/promote', async (request) => {
+    admin.post('/api/release/promote', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, remotes: z.array(remoteName).min(1), force: z.boolean().default(false) }).parse(request.body);
       return {
         code: '200',
         message: 'success',
-        result: await rollouts.promote(body.env, body.remotes, actorOf(request.headers), body.force),
+        result: await rollouts.promote(body.env, body.remotes, actorOf(request), body.force),
       };
     });
 
-    admin.post('/api/release/rollback', async (request) => {
+    admin.post('/api/release/rollback', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, remotes: z.array(remoteName).min(1) }).parse(request.body);
-      return { code: '200', message: 'success', result: await rollouts.rollback(body.env, body.remotes, actorOf(request.headers)) };
+      return { code: '200', message: 'success', result: await rollouts.rollback(body.env, body.remotes, actorOf(request)) };
     });
 
-    admin.post('/api/release/restore', async (request) => {
+    admin.post('/api/release/restore', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, revision: z.number().int().positive() }).parse(request.body);
-      return { code: '200', message: 'success', result: await rollouts.restore(body.env, body.revision, actorOf(request.headers)) };
+      return { code: '200', message: 'success', result: await rollouts.restore(body.env, body.revision, actorOf(request)) };
     });
   });
 }

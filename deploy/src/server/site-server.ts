@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { RELEASE_PATHS } from '@meridian/contracts';
 import { notFoundBody, registerApi } from '@meridian/api';
-import type { ApiOptions } from '@meridian/api';
+import type { ApiOptions, OperatorGate } from '@meridian/api';
 import type { Redis } from 'ioredis';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
@@ -25,8 +25,6 @@ export interface SiteServerOptions {
   artifacts: ArtifactStore;
   rollouts: RolloutStore;
   env: string;
-  /** Operator token for the release operations (and the admin API). */
-  operatorToken?: string | undefined;
   logger?: boolean;
   /** Where every node keeps the telemetry rate limit's counts (the API's limits come through `api.limitsRedis`). */
   limitsRedis?: Redis | undefined;
@@ -80,13 +78,22 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     return payload;
   });
 
-  await app.register(async (child) => registerApi(child, options.api));
+  let gate: OperatorGate | undefined;
+  let operators: FastifyInstance['operators'] | undefined;
+  await app.register(async (child) => {
+    await registerApi(child, options.api);
+    gate = child.operatorGate;
+    operators = child.operators;
+  });
+  // `npm start` asks it for the first admin's set-up link.
+  app.decorate('operators', operators!);
   // sendBeacon sends text/plain.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
   await registerReleaseRoutes(app, {
     rollouts: options.rollouts,
     artifacts: options.artifacts,
-    operatorToken: options.operatorToken,
+    gate: gate!,
+    db: options.api.db,
     telemetrySecret: options.telemetrySecret || randomBytes(32).toString('base64url'),
     limitsRedis: options.limitsRedis,
   });

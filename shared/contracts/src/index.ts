@@ -123,3 +123,38 @@ export type {
   ListOptionsOrderQuery,
   ListOptionsOrderResult,
 } from './trading.ts';
+export {
+  OPERATOR_ROLES,
+  ANY_OPERATOR,
+  OPERATOR_SESSION,
+  SETUP_LINK_HOURS,
+  REVIEW_KINDS,
+  REVIEW_DECIDERS,
+  reviewReaders,
+  REVIEW_STATES,
+  REVIEW_LIMIT_HOURS,
+  REVIEW_REASONS,
+  ALL_REASON_CODES,
+  AUDIT_ACTIONS,
+  OPERATOR_CODES,
+  USER_FACING_SETTINGS,
+  OPERATOR_TOKEN_PREFIX,
+} from './operators.ts';
+export type { OperatorRole, ReviewKind, ReviewState, ReasonCode, AuditAction } from './operators.ts';
+export type {
+  OperatorView,
+  OperatorSignInBody,
+  OperatorSession,
+  SetupInfo,
+  CompleteSetupBody,
+  InviteOperatorBody,
+  ReviewView,
+  ListReviewsQuery,
+  DecideReviewBody,
+  DashboardResult,
+  OptionsProductView,
+  ProposeCorrectionBody,
+  UserDetail,
+  AuditEntry,
+  AuditQuery,
+} from './backoffice.ts';

@@ -114,3 +114,4 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_HEADER,
 } from './trading.ts';
+export * from './backoffice.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_TYPES } from './image-limits.ts';
 import { V, emailField } from './validation.ts';
+import { REVIEW_STATES } from './operators.ts';
 
 export const supportMessageText = z
   .string({ error: V.messageRequired })
@@ -39,6 +40,17 @@ export const ticketView = z.object({
   status: z.enum(['open', 'answered', 'closed']),
   createdAt: z.string(),
   messages: z.array(supportMessage),
+  /** The conversation's place in the support queue: state, reason code, time waited against the limit. */
+  review: z
+    .object({
+      state: z.enum(REVIEW_STATES),
+      reasonCode: z.string().nullable(),
+      enqueuedAt: z.string(),
+      decidedAt: z.string().nullable(),
+      waitedSeconds: z.number().int(),
+      limitSeconds: z.number().int(),
+    })
+    .nullable(),
 });
 export type TicketView = z.infer<typeof ticketView>;
 

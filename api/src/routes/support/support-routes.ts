@@ -8,6 +8,7 @@ import { supportMessages, supportTickets, uploads } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { hashTicketKey, newTicketKey, ticketKeyMatches } from './ticket-keys.ts';
 import { findTicket, loadTicketView } from './support-queries.ts';
+import type { ReviewService } from '../../reviews/reviews.ts';
 
 /**
  * Takes an upload for the message being written, in its transaction. An upload is attached once:
@@ -26,7 +27,7 @@ async function claimImage(tx: Transaction, imageId: string | undefined): Promise
  * The visitor's side of a support conversation (SPEC §1 customer service, from /kf.html): open it,
  * read it back with its key, add messages. Nobody without the key can read it.
  */
-export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const supportRoutes: FastifyPluginAsyncZod<{ db: Database; reviews: ReviewService }> = async (app, { db, reviews }) => {
   const authorized = async (ticket: string, key: string) => {
     const row = await findTicket(db, ticket);
     // The same answer for an unknown conversation and a wrong key.
@@ -48,6 +49,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         await claimImage(tx, imageId);
         await tx.insert(supportTickets).values({ id, email, keyHash: hashTicketKey(key) });
         await tx.insert(supportMessages).values({ ticketId: id, author: 'visitor', body: message, imageId: imageId ?? null });
+        await reviews.enqueue(tx, { kind: 'support', subjectId: id, payload: { email } });
       });
       request.log.info({ ticket: id }, 'support conversation opened');
       return ok({ ticket: id, key });
@@ -79,6 +81,8 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         await claimImage(tx, imageId);
         await tx.insert(supportMessages).values({ ticketId: row.id, author: 'visitor', body: message, imageId: imageId ?? null });
         await tx.update(supportTickets).set({ status: 'open', updatedAt: new Date() }).where(eq(supportTickets.id, row.id));
+        // The visitor wrote again: the conversation waits for an operator once more.
+        await reviews.enqueue(tx, { kind: 'support', subjectId: row.id, payload: { email: row.email } }, { reopen: true });
       });
       return ok(await loadTicketView(db, { ...row, status: 'open' }));
     },

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_TOKEN, PNG_1PX, createTestApi, databaseKind, multipartFile } from '../../helpers.ts';
+import { makeOperator } from '../../operators/operator-helpers.ts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
+let supportToken = '';
 beforeAll(async () => {
   api = await createTestApi();
+  supportToken = (await makeOperator(api.app, api.database.db, ['support'])).token;
 });
 afterAll(async () => api.close());
 
@@ -12,7 +15,7 @@ let ip = 1;
 const nextIp = () => `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
 const post = (url: string, payload: unknown, remoteAddress = nextIp()) =>
   api.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
-const admin = (method: 'GET' | 'POST', url: string, payload?: object, token = OPERATOR_TOKEN) =>
+const admin = (method: 'GET' | 'POST', url: string, payload?: object, token = supportToken) =>
   api.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 async function openTicket(message = 'My deposit is still pending.') {
@@ -62,6 +65,7 @@ describe(`support conversations (${databaseKind})`, () => {
     const answered = (await admin('POST', `/api/admin/support/tickets/${access.ticket}/reply`, { message: 'Within 48 hours.' })).json()
       .result;
     expect(answered.status).toBe('answered');
+    expect(answered.review).toMatchObject({ state: 'approved', reasonCode: 'answered', limitSeconds: 24 * 3600 });
     const view = (await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${access.key}` })).json().result;
     expect(view.messages.map((m: { author: string; body: string }) => `${m.author}:${m.body}`)).toEqual([
       'visitor:How long does KYC take?',
@@ -70,11 +74,26 @@ describe(`support conversations (${databaseKind})`, () => {
     const reply = (await post(`${base}/support/reply`, { ...access, message: 'Thanks!' })).json().result;
     expect(reply.status).toBe('open');
     expect(reply.messages).toHaveLength(3);
+    // Writing again puts the conversation back in the queue; closing completes it with a reason.
+    expect(reply.review).toMatchObject({ state: 'pending', reasonCode: null, decidedAt: null });
+    const closed = (await admin('POST', `/api/admin/support/tickets/${access.ticket}/close`, { reasonCode: 'resolved' })).json().result;
+    expect(closed.review).toMatchObject({ state: 'completed', reasonCode: 'resolved' });
+    const seen = (await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${access.key}` })).json().result;
+    expect(seen.review).toMatchObject({ state: 'completed', reasonCode: 'resolved' });
   });
 
-  it('keeps the admin API closed without the operator token', async () => {
+  it('queues a new conversation as a pending support review', async () => {
+    const access = await openTicket('Is the queue visible?');
+    const view = (await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${access.key}` })).json().result;
+    expect(view.review).toMatchObject({ state: 'pending', reasonCode: null, limitSeconds: 24 * 3600 });
+    const queue = (await admin('GET', '/api/admin/reviews?kind=support')).json().result;
+    expect(queue.items.some((r: { subject: string; state: string }) => r.subject === access.ticket && r.state === 'pending')).toBe(true);
+  });
+
+  it('keeps the admin API closed without an operator session; the break-glass token has only its roles', async () => {
     expect((await admin('GET', '/api/admin/support/tickets', undefined, '')).statusCode).toBe(401);
     expect((await admin('GET', '/api/admin/support/tickets', undefined, 'wrong-token')).statusCode).toBe(401);
+    expect((await admin('GET', '/api/admin/support/tickets', undefined, OPERATOR_TOKEN)).statusCode).toBe(403);
   });
 
   it('attaches an uploaded image that only the conversation key can read', async () => {

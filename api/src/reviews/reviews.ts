@@ -1,0 +1,276 @@
+import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_KINDS, REVIEW_LIMIT_HOURS, REVIEW_REASONS } from '@meridian/contracts';
+import type { DecideReviewBody, ReviewKind, ReviewState, ReviewView } from '@meridian/contracts';
+import { audit } from '../audit/audit.ts';
+import type { Database, Transaction } from '../db/database.ts';
+import { operators, reviews, users } from '../db/schema.ts';
+import type { OperatorIdentity } from '../operators/operators.ts';
+import { ApiFailure } from '../plugins/envelope.ts';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * What deciding an item of a kind does to its business object, inside the decision's transaction
+ * (a deposit credits, a correction posts its transfer …). Returns the state the item ends in: usually
+ * the decision itself; `completed` when the decision finished the work at once.
+ */
+export type DecisionHandler = (
+  tx: Transaction,
+  review: ReviewRow,
+  decision: DecideReviewBody & { decision: 'approve' | 'reject' },
+  actor: OperatorIdentity,
+) => Promise<ReviewState>;
+
+export const PAGE_SIZE = 50;
+
+const proposer = alias(operators, 'proposer');
+const assignee = alias(operators, 'assignee');
+const decider = alias(operators, 'decider');
+
+/**
+ * The one review mechanism (SPEC §0 rule 4): every kind of item that waits for an operator (support
+ * conversations, KYC, deposits, withdrawals, loans, corrections) is a row here, decided through
+ * `decide` with a reason code from the kind's list; each kind plugs in what a decision does.
+ */
+export class ReviewService {
+  private readonly handlers = new Map<ReviewKind, DecisionHandler>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The business side of a kind's decisions (one per kind). */
+  handle(kind: ReviewKind, handler: DecisionHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /**
+   * Puts an item in its queue, in the caller's transaction. An item that exists already (same kind and
+   * subject) is put back to pending when `reopen` is set (a visitor writes again), else left as it is.
+   */
+  async enqueue(
+    tx: Database | Transaction,
+    item: { kind: ReviewKind; subjectId: string; userId?: string | null; payload?: Record<string, string>; proposedById?: string | null },
+    options: { reopen?: boolean } = {},
+  ): Promise<ReviewRow> {
+    const now = new Date(this.now());
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        kind: item.kind,
+        subjectId: item.subjectId,
+        userId: item.userId ?? null,
+        payload: item.payload ?? {},
+        proposedById: item.proposedById ?? null,
+        enqueuedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [reviews.kind, reviews.subjectId],
+        set: options.reopen
+          ? {
+              state: sql`case when ${reviews.state} = 'pending' then ${reviews.state} else 'pending' end`,
+              enqueuedAt: sql`case when ${reviews.state} = 'pending' then ${reviews.enqueuedAt} else ${now} end`,
+              decidedAt: sql`case when ${reviews.state} = 'pending' then ${reviews.decidedAt} else null end`,
+              decidedById: sql`case when ${reviews.state} = 'pending' then ${reviews.decidedById} else null end`,
+              reasonCode: sql`case when ${reviews.state} = 'pending' then ${reviews.reasonCode} else null end`,
+              completedAt: sql`case when ${reviews.state} = 'pending' then ${reviews.completedAt} else null end`,
+            }
+          : { kind: sql`${reviews.kind}` },
+      })
+      .returning();
+    return row!;
+  }
+
+  /** The item of a business object (e.g. a support conversation), if any. */
+  async ofSubject(db: Database | Transaction, kind: ReviewKind, subjectId: string): Promise<ReviewRow | null> {
+    const [row] = await db.select().from(reviews).where(and(eq(reviews.kind, kind), eq(reviews.subjectId, subjectId)));
+    return row ?? null;
+  }
+
+  private async views(where: ReturnType<typeof and> | undefined, order: 'queue' | 'recent', page = 1): Promise<{ items: ReviewView[]; total: number }> {
+    const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(reviews).where(where);
+    const rows = await this.db
+      .select({
+        review: reviews,
+        userEmail: users.email,
+        proposer: proposer.email,
+        assignee: assignee.email,
+        decider: decider.email,
+      })
+      .from(reviews)
+      .leftJoin(users, eq(users.id, reviews.userId))
+      .leftJoin(proposer, eq(proposer.id, reviews.proposedById))
+      .leftJoin(assignee, eq(assignee.id, reviews.assigneeId))
+      .leftJoin(decider, eq(decider.id, reviews.decidedById))
+      .where(where)
+      .orderBy(...(order === 'queue' ? [asc(reviews.enqueuedAt), asc(reviews.id)] : [desc(reviews.id)]))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+    return {
+      total,
+      items: rows.map((r) => this.view(r.review, { userEmail: r.userEmail, proposer: r.proposer, assignee: r.assignee, decider: r.decider })),
+    };
+  }
+
+  view(row: ReviewRow, names: { userEmail?: string | null; proposer?: string | null; assignee?: string | null; decider?: string | null } = {}): ReviewView {
+    const kind = row.kind as ReviewKind;
+    const end = row.decidedAt?.getTime() ?? this.now();
+    const waitedSeconds = Math.max(0, Math.floor((end - row.enqueuedAt.getTime()) / 1000));
+    const limitSeconds = REVIEW_LIMIT_HOURS[kind] * 3600;
+    return {
+      id: row.id,
+      kind,
+      state: row.state as ReviewState,
+      subject: row.subjectId,
+      userId: row.userId,
+      userEmail: names.userEmail ?? null,
+      assignee: names.assignee ?? null,
+      proposedBy: names.proposer ?? null,
+      decidedBy: names.decider ?? null,
+      reasonCode: row.reasonCode,
+      note: row.note,
+      payload: row.payload,
+      enqueuedAt: row.enqueuedAt.toISOString(),
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      waitedSeconds,
+      limitSeconds,
+      overdue: waitedSeconds > limitSeconds,
+    };
+  }
+
+  /** A queue: pending items oldest first; decided ones newest first. */
+  list(kinds: readonly ReviewKind[], query: { kind?: ReviewKind | undefined; state?: ReviewState | undefined; page: number }) {
+    const allowed = query.kind ? kinds.filter((k) => k === query.kind) : [...kinds];
+    if (allowed.length === 0) return Promise.resolve({ items: [], total: 0 });
+    const state = query.state ?? 'pending';
+    return this.views(and(inArray(reviews.kind, allowed), eq(reviews.state, state)), state === 'pending' ? 'queue' : 'recent', query.page);
+  }
+
+  async get(id: number): Promise<ReviewView | null> {
+    const { items } = await this.views(eq(reviews.id, id), 'recent');
+    return items[0] ?? null;
+  }
+
+  /** A customer's items, for their profile in the back-office. */
+  async ofUser(userId: string): Promise<ReviewView[]> {
+    return (await this.views(eq(reviews.userId, userId), 'recent')).items;
+  }
+
+  /** Queue counts and the oldest waiting item per kind (the dashboard). */
+  async counts(): Promise<{ kind: ReviewKind; pending: number; overdue: number; oldestEnqueuedAt: string | null; limitSeconds: number }[]> {
+    const rows = await this.db
+      .select({ kind: reviews.kind, pending: count(), oldest: min(reviews.enqueuedAt) })
+      .from(reviews)
+      .where(eq(reviews.state, 'pending'))
+      .groupBy(reviews.kind);
+    const now = this.now();
+    const overdue = await Promise.all(
+      REVIEW_KINDS.map(async (kind) => {
+        const [r] = await this.db
+          .select({ n: count() })
+          .from(reviews)
+          .where(
+            and(
+              eq(reviews.kind, kind),
+              eq(reviews.state, 'pending'),
+              sql`${reviews.enqueuedAt} < ${new Date(now - REVIEW_LIMIT_HOURS[kind] * 3600_000)}`,
+            ),
+          );
+        return [kind, r?.n ?? 0] as const;
+      }),
+    );
+    const overdueBy = new Map(overdue);
+    return REVIEW_KINDS.map((kind) => {
+      const row = rows.find((r) => r.kind === kind);
+      return {
+        kind,
+        pending: row?.pending ?? 0,
+        overdue: overdueBy.get(kind) ?? 0,
+        oldestEnqueuedAt: row?.oldest ? new Date(row.oldest).toISOString() : null,
+        limitSeconds: REVIEW_LIMIT_HOURS[kind] * 3600,
+      };
+    });
+  }
+
+  private mayDecide(actor: OperatorIdentity, kind: ReviewKind): boolean {
+    return REVIEW_DECIDERS[kind].some((role) => actor.roles.includes(role));
+  }
+
+  /** An operator takes a pending item (others see who has it). */
+  async assign(actor: OperatorIdentity, id: number): Promise<ReviewView> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      if (!row) throw new ApiFailure('404', 'review not found', 404);
+      if (!this.mayDecide(actor, row.kind as ReviewKind)) throw new ApiFailure(OPERATOR_CODES.forbidden, 'role not allowed', 403);
+      if (row.state !== 'pending') throw new ApiFailure(OPERATOR_CODES.alreadyDecided, 'the item is decided already', 409);
+      await tx.update(reviews).set({ assigneeId: actor.id }).where(eq(reviews.id, id));
+      await audit(tx, actor, 'review.assign', { kind: `review:${row.kind}`, id: String(id) }, { assignee: row.assigneeId }, { assignee: actor.id });
+    });
+    return (await this.get(id))!;
+  }
+
+  /**
+   * Decides a pending item once: the row is locked, its state checked, the kind's handler runs, the
+   * state, decider and reason are written and audited — all in one transaction. A second decision
+   * (two operators at once, or a retry) finds it decided and changes nothing.
+   */
+  async decide(actor: OperatorIdentity, id: number, body: DecideReviewBody): Promise<ReviewView> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      if (!row) throw new ApiFailure('404', 'review not found', 404);
+      const kind = row.kind as ReviewKind;
+      if (!this.mayDecide(actor, kind) || actor.breakGlass) throw new ApiFailure(OPERATOR_CODES.forbidden, 'role not allowed', 403);
+      if (row.state !== 'pending') throw new ApiFailure(OPERATOR_CODES.alreadyDecided, 'the item is decided already', 409);
+      if (!(REVIEW_REASONS[kind] as readonly string[]).includes(body.reasonCode))
+        throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'the reason does not fit this kind', 400);
+      const handler = this.handlers.get(kind);
+      if (!handler) throw new ApiFailure(OPERATOR_CODES.forbidden, `${kind} items are decided where they are handled`, 403);
+      const state = await handler(tx, row, { ...body, decision: body.decision }, actor);
+      const now = new Date(this.now());
+      await tx
+        .update(reviews)
+        .set({
+          state,
+          decidedById: actor.id,
+          reasonCode: body.reasonCode,
+          note: body.note ?? null,
+          decidedAt: now,
+          ...(state === 'completed' || state === 'failed' ? { completedAt: now } : {}),
+        })
+        .where(eq(reviews.id, id));
+      await audit(
+        tx,
+        actor,
+        'review.decide',
+        { kind: `review:${kind}`, id: String(id) },
+        { state: row.state },
+        { state, decision: body.decision, reasonCode: body.reasonCode, note: body.note ?? null },
+      );
+    });
+    return (await this.get(id))!;
+  }
+
+  /** Marks a decided item done by the system or an operator action outside `decide` (a support reply…). */
+  async setState(
+    tx: Transaction,
+    row: ReviewRow,
+    state: ReviewState,
+    actor: OperatorIdentity,
+    reasonCode: string,
+  ): Promise<void> {
+    const now = new Date(this.now());
+    await tx
+      .update(reviews)
+      .set({
+        state,
+        reasonCode,
+        decidedById: actor.id,
+        decidedAt: row.decidedAt && row.state !== 'pending' ? row.decidedAt : now,
+        assigneeId: row.assigneeId ?? actor.id,
+        ...(state === 'completed' || state === 'failed' ? { completedAt: now } : {}),
+      })
+      .where(eq(reviews.id, row.id));
+  }
+}

@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { passwordField } from './accounts.ts';
+import { ACCOUNT_MODES } from './accounts-constants.ts';
+import { amountField } from './trading.ts';
+import { isAmount, money } from './money.ts';
+import { AUDIT_ACTIONS, OPERATOR_ROLES, REVIEW_KINDS, REVIEW_REASONS, REVIEW_STATES, ALL_REASON_CODES } from './operators.ts';
+import { PARAM_KEYS } from './param-keys.ts';
+import { emailField } from './validation.ts';
+import { V } from './validation-keys.ts';
+
+/** A six-digit code from an authenticator app. */
+export const totpCode = z
+  .string({ error: V.codeRequired })
+  .trim()
+  .regex(/^\d{6}$/, { error: V.codeFormat });
+
+export const operatorRole = z.enum(OPERATOR_ROLES);
+export const operatorView = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(operatorRole),
+  status: z.enum(['invited', 'active', 'deactivated']),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+export type OperatorView = z.infer<typeof operatorView>;
+
+export const operatorSignInBody = z.object({
+  email: emailField,
+  password: z.string({ error: V.passwordRequired }).min(1, { error: V.passwordRequired }).max(128, { error: V.passwordRule }),
+  code: totpCode,
+});
+export type OperatorSignInBody = z.input<typeof operatorSignInBody>;
+
+export const operatorSession = z.object({ token: z.string(), expiresIn: z.number().int(), operator: operatorView });
+export type OperatorSession = z.infer<typeof operatorSession>;
+
+/** A set-up link's token (first admin or invitation). */
+export const setupTokenBody = z.object({ token: z.string({ error: V.invalid }).regex(/^[A-Za-z0-9_-]{32,64}$/, { error: V.invalid }) });
+
+/** What the set-up page shows: who is being set up and the authenticator secret to enrol. */
+export const setupInfo = z.object({
+  email: z.string().nullable(),
+  name: z.string(),
+  roles: z.array(operatorRole),
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrDataUrl: z.string(),
+});
+export type SetupInfo = z.infer<typeof setupInfo>;
+
+export const operatorName = z.string({ error: V.invalid }).trim().min(1, { error: V.invalid }).max(80, { error: V.invalid });
+
+export const completeSetupBody = z.object({
+  token: setupTokenBody.shape.token,
+  /** Only the first admin names their own email; an invitation fixed it. */
+  email: emailField.optional(),
+  name: operatorName.optional(),
+  password: passwordField,
+  code: totpCode,
+});
+export type CompleteSetupBody = z.input<typeof completeSetupBody>;
+
+export const inviteOperatorBody = z.object({
+  email: emailField,
+  name: operatorName,
+  roles: z.array(operatorRole).min(1, { error: V.invalid }).max(OPERATOR_ROLES.length),
+});
+export type InviteOperatorBody = z.input<typeof inviteOperatorBody>;
+export const inviteResult = z.object({ operator: operatorView, setupLink: z.string() });
+
+export const uuidParams = z.object({ id: z.uuid({ error: V.invalid }) });
+export const numericIdParams = z.object({ id: z.coerce.number({ error: V.invalid }).int().min(1).max(2_147_483_647) });
+
+/* ---------------------------------------------------------------- reviews */
+
+export const reviewKind = z.enum(REVIEW_KINDS);
+export const reviewState = z.enum(REVIEW_STATES);
+export const reasonCode = z.enum(ALL_REASON_CODES as unknown as [string, ...string[]]);
+
+export const reviewView = z.object({
+  id: z.number().int(),
+  kind: reviewKind,
+  state: reviewState,
+  subject: z.string(),
+  /** The customer the item is about (null for an anonymous support visitor). */
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  assignee: z.string().nullable(),
+  proposedBy: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  reasonCode: z.string().nullable(),
+  note: z.string().nullable(),
+  payload: z.record(z.string(), z.string()),
+  enqueuedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** Seconds waited so far (pending) or until decided, and the stated limit. */
+  waitedSeconds: z.number().int(),
+  limitSeconds: z.number().int(),
+  overdue: z.boolean(),
+});
+export type ReviewView = z.infer<typeof reviewView>;
+
+export const listReviewsQuery = z.object({
+  kind: reviewKind.optional(),
+  state: reviewState.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type ListReviewsQuery = z.input<typeof listReviewsQuery>;
+export const listReviewsResult = z.object({ items: z.array(reviewView), total: z.number().int() });
+
+export const decideReviewBody = z.object({
+  decision: z.enum(['approve', 'reject']),
+  reasonCode,
+  note: z.string().trim().max(500, { error: V.messageTooLong }).optional(),
+});
+export type DecideReviewBody = z.input<typeof decideReviewBody>;
+
+export const queueCount = z.object({
+  kind: reviewKind,
+  pending: z.number().int(),
+  overdue: z.number().int(),
+  oldestEnqueuedAt: z.string().nullable(),
+  limitSeconds: z.number().int(),
+});
+export const dashboardResult = z.object({ queues: z.array(queueCount), operator: operatorView });
+export type DashboardResult = z.infer<typeof dashboardResult>;
+
+/** Reason codes per kind (the back-office offers only the kind's own). */
+export const reasonsByKind = REVIEW_REASONS;
+
+/* ---------------------------------------------------------------- settings and products */
+
+export const settingView = z.object({ key: z.enum(PARAM_KEYS), value: z.string(), updatedAt: z.string(), userFacing: z.boolean() });
+export const listSettingsResult = z.array(settingView);
+export const settingKeyParams = z.object({ key: z.enum(PARAM_KEYS, { error: V.invalid }) });
+export const updateSettingBody = z.object({ value: z.string({ error: V.invalid }).trim().min(1, { error: V.invalid }).max(2000) });
+
+const percentText = z.string().refine((t) => isAmount(t, 4) && money(t).lte(100), { error: V.amountInvalid });
+
+/** Each setting's own rule: percentages within 0–100 with ≤ 4 places, whole days, an address map. */
+export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string>> = {
+  withdrawal_fee_percent: percentText,
+  early_exit_penalty_percent: percentText,
+  trading_fee_percent: percentText,
+  maintenance_margin_percent: percentText,
+  loan_interest_free_days: z.string().regex(/^(0|[1-9]\d{0,2})$/, { error: V.invalid }),
+  invite_reward_usdt: amountField(),
+  auth_address: z.string().refine(
+    (t) => {
+      try {
+        const value = JSON.parse(t) as unknown;
+        return (
+          typeof value === 'object' &&
+          value !== null &&
+          Object.entries(value).every(([k, v]) => /^[a-z0-9-]{1,20}$/.test(k) && typeof v === 'string' && /^[A-Za-z0-9]{20,64}$/.test(v))
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: V.invalid },
+  ),
+};
+
+export const optionsProductView = z.object({
+  id: z.number().int(),
+  instrumentId: z.number().int(),
+  instrumentCode: z.string(),
+  period: z.number().int(),
+  payoutPercent: z.string(),
+  minStake: z.string(),
+  maxStake: z.string(),
+  enabled: z.boolean(),
+});
+export type OptionsProductView = z.infer<typeof optionsProductView>;
+export const listProductsResult = z.object({
+  options: z.array(optionsProductView),
+  instruments: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), enabled: z.boolean() })),
+});
+export const updateOptionsProductBody = z
+  .object({
+    payoutPercent: z.string().refine((t) => isAmount(t, 4) && money(t).lte(1000), { error: V.amountInvalid }),
+    minStake: amountField(),
+    maxStake: amountField(),
+    enabled: z.boolean(),
+  })
+  .refine((b) => !isAmount(b.minStake) || !isAmount(b.maxStake) || money(b.minStake).lte(b.maxStake), {
+    error: V.amountInvalid,
+    path: ['maxStake'],
+  });
+
+/* ---------------------------------------------------------------- corrections */
+
+export const proposeCorrectionBody = z.object({
+  userId: z.uuid({ error: V.invalid }),
+  mode: z.enum(ACCOUNT_MODES),
+  direction: z.enum(['credit', 'debit']),
+  amount: amountField(),
+  reasonCode: z.enum(REVIEW_REASONS.correction),
+  note: z.string().trim().min(1, { error: V.messageRequired }).max(500, { error: V.messageTooLong }),
+});
+export type ProposeCorrectionBody = z.input<typeof proposeCorrectionBody>;
+
+/* ---------------------------------------------------------------- users */
+
+export const userSearchQuery = z.object({ q: z.string().trim().max(100).default(''), page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const userRow = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  wallet: z.string().nullable(),
+  status: z.string(),
+  kycStatus: z.string(),
+  accountMode: z.string(),
+  createdAt: z.string(),
+});
+export const listUsersResult = z.object({ items: z.array(userRow), total: z.number().int() });
+export const userBalances = z.object({ mode: z.enum(ACCOUNT_MODES), accounts: z.record(z.string(), z.string()) });
+export const userDetail = z.object({
+  user: userRow,
+  balances: z.array(userBalances),
+  sessions: z.array(z.object({ id: z.string(), userAgent: z.string(), ip: z.string(), createdAt: z.string(), lastUsedAt: z.string(), revoked: z.boolean() })),
+  notes: z.array(z.object({ id: z.number().int(), author: z.string(), body: z.string(), createdAt: z.string() })),
+  reviews: z.array(reviewView),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+export const transfersQuery = z.object({ mode: z.enum(ACCOUNT_MODES).default('real'), page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const transferRow = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  amount: z.string(),
+  /** The user's account on this side, and whether the money came in (+) or went out (−). */
+  account: z.string(),
+  direction: z.enum(['in', 'out']),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+export const listTransfersResult = z.object({ items: z.array(transferRow), total: z.number().int() });
+export const userNoteBody = z.object({ body: z.string().trim().min(1, { error: V.messageRequired }).max(1000, { error: V.messageTooLong }) });
+
+/* ---------------------------------------------------------------- audit */
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operator: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetKind: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+export const listAuditResult = z.object({ items: z.array(auditEntry), total: z.number().int() });
