@@ -158,6 +158,8 @@ const e2eExtraEnv = {
 };
 const operatorToken = `e2e-${process.pid}-${Date.now()}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-data-'));
+// The first admin's one-time set-up link, as `npm start` prints it: the back-office journey follows it.
+const setupLinkFile = join(dataDir, 'setup-link');
 console.log(`\n=== composed site for e2e on port ${port}`);
 const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts', '--no-build'], {
   cwd: root,
@@ -170,6 +172,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts'
     DATABASE_URL: '',
     REDIS_URL: '',
     MERIDIAN_ADMIN_TOKEN: operatorToken,
+    MERIDIAN_SETUP_LINK_FILE: setupLinkFile,
     // The e2e suites sign many users in from one address; per-address limits are tested in the API suite.
     MERIDIAN_RATE_LIMIT_SCALE: '20',
     // Loopback stands in for the proxy: the release journey sends visitors from distinct networks.
@@ -190,6 +193,7 @@ try {
         BASE_URL: `http://127.0.0.1:${port}`,
         MERIDIAN_ADMIN_TOKEN: operatorToken,
         MERIDIAN_DATA_DIR: dataDir,
+        MERIDIAN_SETUP_LINK_FILE: setupLinkFile,
         PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
       },
     ) && ok;

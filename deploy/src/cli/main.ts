@@ -6,6 +6,7 @@ import type { RolloutDocument } from '@meridian/contracts';
 import { ArtifactStore, isReleasablePart } from '../registry/artifact-store.ts';
 import type { TelemetryRow } from '../registry/rollout-store.ts';
 import { incompatibleShared } from '../registry/shared-compat.ts';
+import { login, logout, storedToken } from './operator-login.ts';
 
 /**
  * `pnpm release <verb>` — the release engineers' tool.
@@ -13,8 +14,10 @@ import { incompatibleShared } from '../registry/shared-compat.ts';
  *   canary <remote> <version> --weight <0-100> [--env <env>]
  *   promote <remote…> | rollback <remote…> [--env <env>]
  *   status [--json] [--env <env>] | history <remote> [--env <env>] | restore <revision> [--env <env>]
- * The registry is MERIDIAN_REGISTRY_URL (default http://127.0.0.1:$PORT or :8080), authorized with
- * MERIDIAN_ADMIN_TOKEN; artifacts go to $MERIDIAN_DATA_DIR/artifacts (default .data/artifacts).
+ *   login [--email <operator email>] | logout
+ * The registry is MERIDIAN_REGISTRY_URL (default http://127.0.0.1:$PORT or :8080). Calls carry the
+ * operator session of `login` (kept 0600 in the user's config dir); automation may instead set the
+ * break-glass MERIDIAN_ADMIN_TOKEN. Artifacts go to $MERIDIAN_DATA_DIR/artifacts (default .data/artifacts).
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -27,6 +30,7 @@ const { values, positionals } = parseArgs({
     actor: { type: 'string', default: process.env.USER ?? 'release-cli' },
     force: { type: 'boolean', default: false },
     'local-shell': { type: 'boolean', default: false },
+    email: { type: 'string' },
   },
 });
 const [verb, ...args] = positionals;
@@ -40,16 +44,21 @@ function fail(message: string): never {
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = process.env.MERIDIAN_ADMIN_TOKEN || storedToken(registry);
+  if (!token) fail(`not signed in to ${registry}: run \`npm run release -- login\` (an operator with the release role)`);
   const response = await fetch(`${registry}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${process.env.MERIDIAN_ADMIN_TOKEN ?? ''}`,
+      authorization: `Bearer ${token}`,
       'content-type': 'application/json',
       'x-release-actor': values.actor!,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   }).catch((error: unknown) => fail(`the registry at ${registry} did not answer (${String(error)})`));
   const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string; result?: T };
+  if (response.status === 401 && !process.env.MERIDIAN_ADMIN_TOKEN)
+    fail(`your operator session at ${registry} has ended: run \`npm run release -- login\` again`);
+  if (response.status === 403) fail(`refused: your operator has no role for this (${payload.message ?? '403'})`);
   if (!response.ok || payload.code !== '200') fail(payload.message ?? `${response.status} ${response.statusText}`);
   return payload.result as T;
 }
@@ -155,6 +164,12 @@ async function run(): Promise<void> {
     case 'status':
       await status();
       break;
+    case 'login':
+      await login(registry, values.email, fail);
+      break;
+    case 'logout':
+      await logout(registry);
+      break;
     case 'history': {
       const remote = args[0] ? remoteArg(args[0]) : undefined;
       const entries = await call<{ revision: number; actor: string; action: string; at: string }[]>(
@@ -172,6 +187,6 @@ async function run(): Promise<void> {
       break;
     }
     default:
-      fail('verbs: publish, canary, promote, rollback, status, history, restore');
+      fail('verbs: login, logout, publish, canary, promote, rollback, status, history, restore');
   }
 }
