@@ -41,6 +41,7 @@ import type { OperatorGate } from './plugins/operator-auth.ts';
 import { ReviewService } from './reviews/reviews.ts';
 import { Corrections } from './reviews/corrections.ts';
 import { SettingsAdmin } from './settings/settings-admin.ts';
+import { ContentAdmin } from './content/content-admin.ts';
 import type { OperatorRole } from '@meridian/contracts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
@@ -196,6 +197,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
       corrections: new Corrections(options.db, reviews, balances),
       settings: new SettingsAdmin(options.db, settingsCache, now),
       customers: new CustomerDirectory(options.db, reviews),
+      content: new ContentAdmin(options.db, now),
     },
   });
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

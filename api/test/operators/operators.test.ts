@@ -127,7 +127,8 @@ describe(`operators: every admin route declares roles and refuses everyone else 
     const fill = (path: string) =>
       path
         .replace('{id}', path.includes('/users/') || path.includes('/operators/') || path.includes('/tickets/') ? crypto.randomUUID() : '1')
-        .replace('{key}', 'trading_fee_percent');
+        .replace('{key}', 'trading_fee_percent')
+        .replace('{kind}', 'page');
     let checked = 0;
     const failures: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -269,6 +270,34 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
     expect((await call('GET', `/api/admin/reviews/${proposal.id}`, b.token)).json().result.state).toBe('pending');
     const rejected = await call('POST', `/api/admin/reviews/${proposal.id}/decide`, b.token, { decision: 'reject', reasonCode: 'proposalWrong' });
     expect(rejected.json().result).toMatchObject({ state: 'rejected', reasonCode: 'proposalWrong' });
+  });
+
+  it('content: the preview shows what the sanitizer removes; a change is stored clean and audited before/after', async () => {
+    const support = await makeOperator(api.app, api.database.db, ['support']);
+    const dirty = '<p onclick="steal()">Hello <a href="javascript:alert(1)">x</a></p><script>alert(1)</script><img src=x onerror=y>';
+    const preview = (await call('POST', '/api/admin/content/preview', support.token, { body: dirty })).json().result;
+    expect(preview.html).toBe('<p>Hello <a rel="noopener noreferrer">x</a></p>');
+    expect(preview.removed).toEqual([
+      { tag: 'p', attribute: 'onclick' },
+      { tag: 'a', attribute: 'href=javascript:' },
+      { tag: 'script', attribute: null },
+      { tag: 'img', attribute: null },
+    ]);
+    const faqs = (await call('GET', '/api/admin/content?kind=faq&lang=2', support.token)).json().result;
+    const first = faqs[0];
+    const saved = await call('PUT', `/api/admin/content/faq/${first.id}`, support.token, {
+      languageId: 2,
+      title: `${first.title} (updated)`,
+      body: dirty,
+      category: first.category,
+    });
+    expect(saved.json().result).toMatchObject({ title: `${first.title} (updated)`, body: '<p>Hello <a rel="noopener noreferrer">x</a></p>' });
+    const help = (await api.app.inject({ url: '/api/swx/customer/index/listFaq/2' })).json().result;
+    expect(help.find((f: { id: number }) => f.id === first.id).question).toBe(`${first.title} (updated)`);
+    const admin = await makeOperator(api.app, api.database.db, ['auditor']);
+    const entry = (await call('GET', `/api/admin/audit?action=content.change&q=${first.id}`, admin.token)).json().result.items[0];
+    expect(entry).toMatchObject({ operator: support.email, before: { title: first.title }, after: { title: `${first.title} (updated)` } });
+    expect((await call('PUT', '/api/admin/content/faq/999999', support.token, { languageId: 2, title: 't', body: 'b' })).statusCode).toBe(404);
   });
 
   it('operators are kept apart from customers: an operator email that is also a customer email shares nothing', async () => {

@@ -91,6 +91,10 @@ export const ADMIN_PATHS = {
   getUser: (id: string) => `${ADMIN_API}/users/${id}`,
   userTransfers: (id: string) => `${ADMIN_API}/users/${id}/transfers`,
   addUserNote: (id: string) => `${ADMIN_API}/users/${id}/notes`,
+  listContent: `${ADMIN_API}/content`,
+  previewContent: `${ADMIN_API}/content/preview`,
+  createContent: (kind: string) => `${ADMIN_API}/content/${kind}`,
+  updateContent: (kind: string, id: number) => `${ADMIN_API}/content/${kind}/${id}`,
   listAudit: `${ADMIN_API}/audit`,
   exportAudit: `${ADMIN_API}/audit/export.csv`,
 } as const;

@@ -263,3 +263,40 @@ export const auditQuery = z.object({
 });
 export type AuditQuery = z.input<typeof auditQuery>;
 export const listAuditResult = z.object({ items: z.array(auditEntry), total: z.number().int() });
+
+/* ---------------------------------------------------------------- content */
+
+/** What operators edit per content language (1 = Chinese, 2 = the others): company pages, FAQ entries, notices. */
+export const contentKind = z.enum(['page', 'faq', 'notice']);
+export type ContentKind = z.infer<typeof contentKind>;
+export const contentLanguage = z.coerce.number({ error: V.invalid }).int().min(1).max(2);
+export const contentEntry = z.object({
+  kind: contentKind,
+  id: z.number().int(),
+  languageId: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** FAQ category; page type (1–4); null where the kind has none. */
+  category: z.string().nullable(),
+  type: z.number().int().nullable(),
+  at: z.string(),
+});
+export type ContentEntry = z.infer<typeof contentEntry>;
+export const listContentQuery = z.object({ kind: contentKind, lang: contentLanguage });
+export const listContentResult = z.array(contentEntry);
+export const contentKindParams = z.object({ kind: contentKind });
+export const contentEntryParams = z.object({ kind: contentKind, id: z.coerce.number({ error: V.invalid }).int().min(1).max(2_147_483_647) });
+export const saveContentBody = z.object({
+  languageId: z.number({ error: V.invalid }).int().min(1).max(2),
+  title: z.string({ error: V.invalid }).trim().min(1, { error: V.invalid }).max(200, { error: V.invalid }),
+  body: z.string({ error: V.messageRequired }).trim().min(1, { error: V.messageRequired }).max(100_000, { error: V.messageTooLong }),
+  category: z.string().trim().min(1, { error: V.invalid }).max(80, { error: V.invalid }).optional(),
+  type: z.number().int().min(1).max(4).optional(),
+});
+export type SaveContentBody = z.input<typeof saveContentBody>;
+export const previewContentBody = z.object({ body: z.string().max(100_000, { error: V.messageTooLong }) });
+export const previewContentResult = z.object({
+  html: z.string(),
+  removed: z.array(z.object({ tag: z.string(), attribute: z.string().nullable() })),
+});
+export type PreviewContentResult = z.infer<typeof previewContentResult>;

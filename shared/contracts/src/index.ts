@@ -157,4 +157,8 @@ export type {
   UserDetail,
   AuditEntry,
   AuditQuery,
+  ContentKind,
+  ContentEntry,
+  SaveContentBody,
+  PreviewContentResult,
 } from './backoffice.ts';

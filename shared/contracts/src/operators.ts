@@ -84,6 +84,8 @@ export const AUDIT_ACTIONS = [
   'correction.approve',
   'correction.reject',
   'user.note',
+  'content.create',
+  'content.change',
   'release.canary',
   'release.promote',
   'release.rollback',

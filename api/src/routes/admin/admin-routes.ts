@@ -7,6 +7,14 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   auditQuery,
   completeSetupBody,
+  contentEntry,
+  contentEntryParams,
+  contentKindParams,
+  listContentQuery,
+  listContentResult,
+  previewContentBody,
+  previewContentResult,
+  saveContentBody,
   dashboardResult,
   decideReviewBody,
   envelope,
@@ -40,6 +48,8 @@ import {
 } from '@meridian/contracts/schemas';
 import { audit, exportAudit, searchAudit } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
+import type { ContentAdmin } from '../../content/content-admin.ts';
+import { sanitizeReport } from '../../content/sanitize-content.ts';
 import type { CustomerDirectory } from '../../operators/customers.ts';
 import type { OperatorService } from '../../operators/operators.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
@@ -58,6 +68,7 @@ export interface AdminContext {
   corrections: Corrections;
   settings: SettingsAdmin;
   customers: CustomerDirectory;
+  content: ContentAdmin;
 }
 
 const ok200 = <T extends z.ZodType>(schema: T) => ({ 200: envelope(schema) });
@@ -233,6 +244,30 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
       await ctx.customers.addNote(operatorOf(request), request.params.id, request.body.body);
       return ok(null);
     },
+  );
+
+  /* ------------------------------------------------------------ content */
+  const CONTENT_READ: OperatorRole[] = ['support', 'admin', 'auditor'];
+  const CONTENT_WRITE: OperatorRole[] = ['support', 'admin'];
+  app.get(
+    '/content',
+    { schema: { tags: ['admin'], querystring: listContentQuery, response: ok200(listContentResult) }, config: { roles: CONTENT_READ } },
+    async (request) => ok(await ctx.content.list(request.query.kind, request.query.lang)),
+  );
+  app.post(
+    '/content/preview',
+    { schema: { tags: ['admin'], body: previewContentBody, response: ok200(previewContentResult) }, config: { roles: CONTENT_WRITE } },
+    async (request) => ok(sanitizeReport(request.body.body)),
+  );
+  app.post(
+    '/content/:kind',
+    { schema: { tags: ['admin'], params: contentKindParams, body: saveContentBody, response: ok200(contentEntry) }, config: { roles: CONTENT_WRITE } },
+    async (request) => ok(await ctx.content.create(operatorOf(request), request.params.kind, request.body)),
+  );
+  app.put(
+    '/content/:kind/:id',
+    { schema: { tags: ['admin'], params: contentEntryParams, body: saveContentBody, response: ok200(contentEntry) }, config: { roles: CONTENT_WRITE } },
+    async (request) => ok(await ctx.content.update(operatorOf(request), request.params.kind, request.params.id, request.body)),
   );
 
   /* ------------------------------------------------------------ audit */
