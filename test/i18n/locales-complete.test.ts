@@ -12,6 +12,9 @@ const NAMESPACE_DIRS = [
   ...readdirSync(root)
     .filter((d) => d.startsWith('mfe-'))
     .map((d) => `${d}/src/locales`),
+  // The back-office's file sets merged into its namespace.
+  'mfe-backoffice/src/locales/reviews',
+  'mfe-backoffice/src/locales/content',
   // Emails the API sends, in the reader's language.
   'api/src/locales',
 ];
@@ -87,6 +90,21 @@ describe('translations', () => {
     const common = read(join(root, 'shared/platform/src/locales/en.json'));
     const unknown = [...literalKeys(join(root, 'mfe-markets/src'))].filter((k) => !markets.has(k) && !common.has(k));
     expect(unknown).toEqual([]);
+  });
+
+  it('every literal key the back-office uses exists in its namespaces', () => {
+    const sets = ['', '/reviews', '/content'].map((d) => read(join(root, `mfe-backoffice/src/locales${d}/en.json`)));
+    const common = read(join(root, 'shared/platform/src/locales/en.json'));
+    const unknown = [...literalKeys(join(root, 'mfe-backoffice/src'))].filter((k) => !sets.some((s) => s.has(k)) && !common.has(k));
+    expect(unknown).toEqual([]);
+  });
+
+  it('the back-office file sets do not define the same top-level key twice (they merge by top-level key)', () => {
+    const tops = ['', '/reviews', '/content'].map(
+      (d) => Object.keys(JSON.parse(readFileSync(join(root, `mfe-backoffice/src/locales${d}/en.json`), 'utf8')) as object),
+    );
+    const all = tops.flat();
+    expect(all.filter((k, i) => all.indexOf(k) !== i)).toEqual([]);
   });
 
   it('every literal key the shell uses exists in its namespaces', () => {

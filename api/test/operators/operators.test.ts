@@ -128,7 +128,8 @@ describe(`operators: every admin route declares roles and refuses everyone else 
       path
         .replace('{id}', path.includes('/users/') || path.includes('/operators/') || path.includes('/tickets/') ? crypto.randomUUID() : '1')
         .replace('{key}', 'trading_fee_percent')
-        .replace('{kind}', 'page');
+        .replace('{kind}', 'page')
+        .replace('{imageId}', crypto.randomUUID());
     let checked = 0;
     const failures: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {

@@ -82,6 +82,7 @@ export const ADMIN_PATHS = {
   getTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}`,
   replyTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}/reply`,
   closeTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}/close`,
+  ticketImage: (id: string, imageId: string) => `${ADMIN_API}/support/tickets/${id}/image/${imageId}`,
   listSettings: `${ADMIN_API}/settings`,
   updateSetting: (key: string) => `${ADMIN_API}/settings/${key}`,
   listProducts: `${ADMIN_API}/products`,

@@ -1,11 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REVIEW_REASONS } from '@meridian/contracts';
 import { envelope, listTicketsResult, operatorReplyBody, ticketIdParams, ticketView } from '@meridian/contracts/schemas';
 import { audit } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
-import { supportMessages, supportTickets } from '../../db/schema.ts';
+import { supportMessages, supportTickets, uploads } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import type { ReviewService } from '../../reviews/reviews.ts';
@@ -104,6 +104,29 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ db: Database; reviews: 
         await audit(tx, actor, 'support.close', { kind: 'support', id: row.id }, { status: row.status }, { status: 'closed', reasonCode: request.body.reasonCode });
       });
       return ok(await loadTicketView(db, { ...row, status: 'closed' }));
+    },
+  );
+
+  app.get(
+    '/tickets/:id/image/:imageId',
+    {
+      schema: { tags: ['admin'], params: ticketIdParams.extend({ imageId: z.uuid() }) },
+      config: { roles: ['support', 'admin', 'auditor'] },
+    },
+    async (request, reply) => {
+      const [image] = await db
+        .select({ mime: uploads.mime, data: uploads.data })
+        .from(uploads)
+        .innerJoin(supportMessages, eq(supportMessages.imageId, uploads.id))
+        .where(and(eq(uploads.id, request.params.imageId), eq(supportMessages.ticketId, request.params.id)));
+      if (!image) throw new ApiFailure('404', 'image not found', 404);
+      // An image is evidence to look at, never a document to run: private, no sniffing, inline.
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .type(image.mime)
+        .send(image.data);
     },
   );
 };

@@ -111,6 +111,12 @@ describe(`support conversations (${databaseKind})`, () => {
     expect((await api.app.inject({ url: `${base}/support/image/${imageId}?ticket=${other.ticket}&key=${other.key}` })).statusCode).toBe(
       404,
     );
+    // A support operator sees it as evidence of that conversation only.
+    const evidence = await admin('GET', `/api/admin/support/tickets/${access.ticket}/image/${imageId}`);
+    expect(evidence.statusCode).toBe(200);
+    expect(evidence.headers['x-content-type-options']).toBe('nosniff');
+    expect(evidence.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect((await admin('GET', `/api/admin/support/tickets/${other.ticket}/image/${imageId}`)).statusCode).toBe(404);
   });
 
   it('takes an uploaded image into one message only: a second conversation or reply cannot reuse it', async () => {
