@@ -1,41 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListNotificationsResult, NotificationItem } from '@meridian/contracts';
-import { formatDateTime, sessionStore, unreadCountAtom, useLanguage, useT, useUser } from '@meridian/platform';
+import type { ListNotificationsResult } from '@meridian/contracts';
+import { sessionStore, unreadCountAtom, useT, useUser } from '@meridian/platform';
 import { Button, EmptyState } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { accountKeys, accountQueries } from '../../api/account-queries.ts';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
-import { describeDevice } from '../../session/describe-device.ts';
 import styles from '../../shared/account-page.module.css';
 import { usePlatform } from '../../shared/platform-context.tsx';
 import { QueryView } from '../../shared/query-view.tsx';
-
-function Notification({ item, onRead }: { item: NotificationItem; onRead: (id: number) => void }) {
-  const { t } = useT(NAMESPACE);
-  const language = useLanguage();
-  return (
-    <li className={styles.item} data-unread={!item.read} data-testid="notification">
-      <div className={styles.itemBody}>
-        <p className={styles.itemTitle}>
-          {t(`notifications.kinds.${item.kind}.title`)}{' '}
-          {item.read ? null : <span className={styles.badge}>{t('notifications.unread')}</span>}
-        </p>
-        <p className={styles.muted}>
-          {t(`notifications.kinds.${item.kind}.body`, {
-            ...item.params,
-            device: describeDevice(item.params.device ?? '') ?? item.params.device,
-          })}
-        </p>
-        <p className={styles.muted}>{formatDateTime(item.createdAt, language)}</p>
-      </div>
-      {item.read ? null : (
-        <Button variant="ghost" onClick={() => onRead(item.id)}>
-          {t('notifications.markRead')}
-        </Button>
-      )}
-    </li>
-  );
-}
+import { Notification } from './notification-item.tsx';
 
 /** `/profile/notification`: newest first, unread marked; reading one updates the bell's count. */
 export function NotificationsPage() {

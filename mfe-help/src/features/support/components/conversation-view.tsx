@@ -20,6 +20,7 @@ import {
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { errorKey } from '../../../shared/components/query-view.tsx';
 import { isMissingTicket, replyTicket, supportImageUrl, ticketQueryOptions } from '../api/support-api.ts';
+import { ConversationStatus } from './conversation-status.tsx';
 import { ImageField } from './image-field.tsx';
 import { sendWithImage } from './open-conversation-form.tsx';
 import type { PreparedImage } from './prepare-image.ts';
@@ -89,9 +90,10 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
           {copied ? <span role="status">{tc(copied)}</span> : null}
         </div>
       </div>
-      <h2 id="kf-conversation">
-        {t('kf.conversation')} <span className={styles.status}>{t(`kf.status_${view.status}`)}</span>
+      <h2 id="kf-conversation" className={styles.conversationTitle}>
+        {t('kf.conversation')}
       </h2>
+      <ConversationStatus view={view} />
       <ol className={styles.thread} aria-live="polite">
         {view.messages.map((m) => (
           <li key={m.id} className={styles.message} data-author={m.author} data-testid="kf-message">
@@ -99,7 +101,8 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
               {m.author === 'visitor' ? t('kf.you') : t('kf.operator')} ·{' '}
               <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, language)}</time>
             </span>
-            {m.body}
+            {/* A message keeps its own writing direction (English in an Arabic page, and the other way round). */}
+            <div dir="auto">{m.body}</div>
             {m.imageId ? <img className={styles.image} src={supportImageUrl(m.imageId, access)} alt={t('kf.attachedImage')} /> : null}
           </li>
         ))}
