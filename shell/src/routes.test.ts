@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeNav, isFullScreen, isKnownPath, routeFor } from './routes.ts';
+import { activeNav, isFullScreen, isKnownPath, isOperatorConsole, routeFor } from './routes.ts';
 
 describe('route table', () => {
   it('maps every SPEC §2 route to its owner', () => {
@@ -28,6 +28,11 @@ describe('route table', () => {
   it('knows the full-screen routes and the active entry', () => {
     expect(isFullScreen('/pass/register')).toBe(true);
     expect(isFullScreen('/profile')).toBe(false);
+    // The back-office draws its own chrome, without the customer-service button.
+    expect(isFullScreen('/admin/queues')).toBe(true);
+    expect(isOperatorConsole('/admin')).toBe(true);
+    expect(isOperatorConsole('/administration')).toBe(false);
+    expect(isOperatorConsole('/pass/login')).toBe(false);
     expect(activeNav('/cruuency')).toBe('market');
     expect(activeNav('/profile/settings')).toBe('profile');
     expect(activeNav('/')).toBe('home');

@@ -64,6 +64,14 @@ export function isKnownPath(pathname: string): boolean {
   return routeFor(pathname) !== undefined;
 }
 
+/** The operators' console: customers' things (the customer-service button) stay out of it. */
+export const OPERATOR_PREFIXES = ['/admin'] as const;
+
+export function isOperatorConsole(pathname: string): boolean {
+  const path = normalize(pathname);
+  return OPERATOR_PREFIXES.some((p) => matchesPrefix(path, p));
+}
+
 export function isFullScreen(pathname: string): boolean {
   const path = normalize(pathname);
   return FULL_SCREEN_PREFIXES.some((p) => matchesPrefix(path, p));

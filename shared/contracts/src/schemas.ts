@@ -29,7 +29,17 @@ export {
   homeStatistics,
 } from './market.ts';
 export { clientFrame, serverFrame, pnlEntry } from './live.ts';
-export { semverString, rolloutRemote, rolloutDocument } from './release.ts';
+export {
+  semverString,
+  rolloutRemote,
+  rolloutDocument,
+  releaseTelemetryRow,
+  releaseStatus,
+  releaseHistoryEntry,
+  releaseHistory,
+  releaseCanaryBody,
+} from './release.ts';
+export type { ReleaseTelemetryRow, ReleaseStatus, ReleaseHistoryEntry, ReleaseCanaryBody } from './release.ts';
 export { emailField, validationIssues } from './validation.ts';
 export {
   faqItem,

@@ -5,7 +5,7 @@ import { useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 import { IntroBoard, introAlreadySeen } from '../intro/intro-board.tsx';
 import { useCurrentUrl } from '../navigation/location.ts';
-import { isFullScreen } from '../routes.ts';
+import { isFullScreen, isOperatorConsole } from '../routes.ts';
 import { DesktopHeader } from './desktop-header.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { MobileTopBar, TabBar } from './mobile-bars.tsx';
@@ -58,9 +58,11 @@ export function Chrome({ mobile, api, footerHost, deferred }: ChromeProps) {
         ),
         footerHost,
       )}
-      <a href="/kf.html" className={styles.csButton} aria-label={t('support.label')} data-testid="cs-button">
-        <Headset size={24} aria-hidden="true" />
-      </a>
+      {isOperatorConsole(pathname) ? null : (
+        <a href="/kf.html" className={styles.csButton} aria-label={t('support.label')} data-testid="cs-button">
+          <Headset size={24} aria-hidden="true" />
+        </a>
+      )}
       <Toasts />
       {languageOpen ? <LanguagePicker onClose={() => setLanguageOpen(false)} /> : null}
       {introOpen && !fullScreen ? <IntroBoard onDone={() => setIntroOpen(false)} /> : null}

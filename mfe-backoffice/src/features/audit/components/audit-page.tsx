@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { AUDIT_ACTIONS } from '@meridian/contracts';
+import type { AuditAction, AuditEntry } from '@meridian/contracts';
+import { formatDateTime, useLanguage, useT } from '@meridian/platform';
+import { Button, formClasses } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
+import { ErrorMessage } from '../../../shared/components/error-message.tsx';
+import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { Pager } from '../../../shared/components/pager.tsx';
+import { QueryState } from '../../../shared/components/query-state.tsx';
+import { formatCount } from '../../../shared/format.ts';
+import type { AuditSearch } from '../api/audit-api.ts';
+import { auditQueryOptions, exportAuditCsv } from '../api/audit-api.ts';
+import { describeChange } from './describe-change.ts';
+import styles from './audit.module.css';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isAction = (v: string | null): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v ?? '');
+
+/** The filters as the URL keeps them (so Back and a shared link show the same search). */
+function filtersOf(params: URLSearchParams) {
+  const action = params.get('action');
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get('page') ?? '1')) || 1));
+  return {
+    q: (params.get('q') ?? '').slice(0, 100),
+    action: isAction(action) ? action : ('' as const),
+    from: DATE.test(from) ? from : '',
+    to: DATE.test(to) ? to : '',
+    page,
+  };
+}
+type Filters = ReturnType<typeof filtersOf>;
+
+/** Local calendar days → the instants the API filters on (the whole of both days). */
+function searchOf(filters: Filters): AuditSearch {
+  return {
+    q: filters.q.trim(),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.from ? { from: new Date(`${filters.from}T00:00:00`).toISOString() } : {}),
+    ...(filters.to ? { to: new Date(`${filters.to}T23:59:59.999`).toISOString() } : {}),
+    page: filters.page,
+  };
+}
+
+/** `/admin/audit`: every operator action, searchable, newest first, exportable as CSV. */
+export function AuditPage() {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [draft, setDraft] = useState(filters);
+  const [rangeError, setRangeError] = useState(false);
+  // Back, Forward or a link change the URL: the form shows that search again.
+  const paramsKey = params.toString();
+  const [shownKey, setShownKey] = useState(paramsKey);
+  if (shownKey !== paramsKey) {
+    setShownKey(paramsKey);
+    setDraft(filters);
+    setRangeError(false);
+  }
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const query = useQuery(auditQueryOptions(searchOf(filters)));
+
+  const apply = (next: Filters) => {
+    const out = new URLSearchParams();
+    if (next.q.trim()) out.set('q', next.q.trim());
+    if (next.action) out.set('action', next.action);
+    if (next.from) out.set('from', next.from);
+    if (next.to) out.set('to', next.to);
+    if (next.page > 1) out.set('page', String(next.page));
+    setParams(out);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = Boolean(draft.from && draft.to && draft.from > draft.to);
+    setRangeError(invalid);
+    if (!invalid) apply({ ...draft, page: 1 });
+  };
+
+  const reset = () => {
+    const empty: Filters = { q: '', action: '', from: '', to: '', page: 1 };
+    setDraft(empty);
+    setRangeError(false);
+    apply(empty);
+  };
+
+  const download = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await exportAuditCsv(searchOf(filters));
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className={adminStyles.page} data-testid="audit-page">
+      <PageHeader
+        title={t('audit.title')}
+        lead={t('audit.lead')}
+        actions={
+          <Button
+            variant="secondary"
+            onClick={() => void download()}
+            disabled={exporting}
+            aria-busy={exporting || undefined}
+            data-testid="audit-export"
+          >
+            {exporting ? t('audit.exporting') : t('audit.export')}
+          </Button>
+        }
+      />
+      <ErrorMessage error={exportError} testId="audit-export-error" />
+      <form
+        className={`${adminStyles.panel} ${adminStyles.toolbar}`}
+        onSubmit={submit}
+        role="search"
+        aria-label={t('audit.searchLabel')}
+        data-testid="audit-filters"
+      >
+        <div className={`${styles.field} ${adminStyles.grow}`}>
+          <label htmlFor="audit-q">{t('audit.search')}</label>
+          <input
+            id="audit-q"
+            type="search"
+            className={formClasses.input}
+            value={draft.q}
+            maxLength={100}
+            placeholder={t('audit.searchPlaceholder')}
+            onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value }))}
+            data-testid="audit-q"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="audit-action">{t('audit.action')}</label>
+          <select
+            id="audit-action"
+            className={formClasses.select}
+            value={draft.action}
+            onChange={(e) => setDraft((d) => ({ ...d, action: isAction(e.target.value) ? e.target.value : '' }))}
+            data-testid="audit-action"
+          >
+            <option value="">{t('audit.allActions')}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`audit.actions.${action}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="audit-from">{t('audit.from')}</label>
+          <input
+            id="audit-from"
+            type="date"
+            className={formClasses.input}
+            value={draft.from}
+            aria-invalid={rangeError || undefined}
+            aria-describedby={rangeError ? 'audit-range-error' : undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+            data-testid="audit-from"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="audit-to">{t('audit.to')}</label>
+          <input
+            id="audit-to"
+            type="date"
+            className={formClasses.input}
+            value={draft.to}
+            aria-invalid={rangeError || undefined}
+            aria-describedby={rangeError ? 'audit-range-error' : undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+            data-testid="audit-to"
+          />
+        </div>
+        <div className={styles.buttons}>
+          <Button type="submit" data-testid="audit-search">
+            {t('audit.searchButton')}
+          </Button>
+          <Button variant="ghost" onClick={reset} data-testid="audit-reset">
+            {t('audit.reset')}
+          </Button>
+        </div>
+        {rangeError ? (
+          <p id="audit-range-error" className={`${adminStyles.fieldError} ${styles.fullRow}`} role="alert">
+            {t('audit.rangeInvalid')}
+          </p>
+        ) : null}
+      </form>
+      <section className={adminStyles.section} aria-labelledby="audit-results" aria-busy={query.isFetching || undefined}>
+        <div className={adminStyles.sectionHeader}>
+          <h2 id="audit-results" className={adminStyles.sectionTitle}>
+            {t('audit.results')}
+          </h2>
+          {query.data ? (
+            <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`} data-testid="audit-total">
+              {t('audit.total', { n: formatCount(query.data.total, lang) })}
+            </p>
+          ) : null}
+        </div>
+        <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('audit.empty')}>
+          {(data) => (
+            <>
+              <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="audit-results">
+                <table className={adminStyles.table} data-testid="audit-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('audit.time')}</th>
+                      <th scope="col">{t('audit.operator')}</th>
+                      <th scope="col">{t('audit.action')}</th>
+                      <th scope="col">{t('audit.target')}</th>
+                      <th scope="col">{t('audit.change')}</th>
+                      <th scope="col">{t('audit.ip')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.map((entry) => (
+                      <AuditRow key={entry.id} entry={entry} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={filters.page} total={data.total} onPage={(page) => apply({ ...filters, page })} />
+            </>
+          )}
+        </QueryState>
+      </section>
+    </div>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const { lines, more } = describeChange(entry.before, entry.after);
+  return (
+    <tr data-testid="audit-row" data-action={entry.action}>
+      <td className={`${adminStyles.nowrap} ${adminStyles.small}`}>
+        <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>
+      </td>
+      <td className={`${adminStyles.ltr} ${styles.operator}`}>{entry.operator}</td>
+      <td>
+        <span className={styles.action}>{t(`audit.actions.${entry.action}`)}</span>
+        <code className={`${adminStyles.mono} ${adminStyles.muted}`}>{entry.action}</code>
+      </td>
+      <td className={styles.target}>
+        <span className={styles.targetKind}>{entry.targetKind}</span>
+        <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.targetId}</code>
+      </td>
+      <td className={styles.changeCell}>
+        {lines.length === 0 ? (
+          <span className={adminStyles.muted}>—</span>
+        ) : (
+          <ul className={styles.diff} dir="ltr">
+            {lines.map((line, i) => (
+              <li key={`${line.field}-${i}`}>
+                {line.field ? <span className={styles.diffField}>{line.field}: </span> : null}
+                {line.before !== undefined ? <del>{line.before}</del> : null}
+                {line.before !== undefined && line.after !== undefined ? <span aria-hidden="true"> → </span> : null}
+                {line.after !== undefined ? <ins>{line.after}</ins> : null}
+              </li>
+            ))}
+            {more > 0 ? <li className={adminStyles.muted}>{t('audit.more', { n: more })}</li> : null}
+          </ul>
+        )}
+      </td>
+      <td className={`${adminStyles.mono} ${adminStyles.nowrap}`}>{entry.ip}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ADMIN_PATHS } from '@meridian/contracts';
+import type { CompleteSetupBody, OperatorSignInBody } from '@meridian/contracts';
+import { operatorSession, setupInfo } from '@meridian/contracts/schemas';
+import { adminApi } from '../../../shared/admin-api.ts';
+import { ADMIN_QUERY_ROOT } from '../../../shared/session.ts';
+
+export const signIn = (body: OperatorSignInBody) => adminApi.post(ADMIN_PATHS.signIn, { body, result: operatorSession });
+
+export const getSetupInfo = (token: string, signal?: AbortSignal) =>
+  adminApi.post(ADMIN_PATHS.setupInfo, { body: { token }, result: setupInfo, ...(signal ? { signal } : {}) });
+
+/** Who a set-up link is for and the authenticator secret; read once per link (the route is rate-limited). */
+export const setupInfoQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: [ADMIN_QUERY_ROOT, 'setup-info', token],
+    queryFn: ({ signal }) => getSetupInfo(token, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export const completeSetup = (body: CompleteSetupBody) => adminApi.post(ADMIN_PATHS.completeSetup, { body, result: operatorSession });

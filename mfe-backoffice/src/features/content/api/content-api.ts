@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ADMIN_PATHS } from '@meridian/contracts';
+import type { ContentEntry, ContentKind, SaveContentBody } from '@meridian/contracts';
+import { contentEntry, listContentResult, previewContentResult } from '@meridian/contracts/schemas';
+import { adminApi } from '../../../shared/admin-api.ts';
+import { ADMIN_QUERY_ROOT } from '../../../shared/session.ts';
+
+/** Content language of SPEC §2: 1 = Chinese (zh, hk), 2 = every other language. */
+export type ContentLanguage = 1 | 2;
+
+/** Who reads content in the back-office and who changes it (what the API checks too). */
+export const CONTENT_READERS = ['support', 'admin', 'auditor'] as const;
+export const CONTENT_WRITERS = ['support', 'admin'] as const;
+
+/** The longest body the contract accepts (`saveContentBody`, `previewContentBody`). */
+export const MAX_BODY_LENGTH = 100_000;
+
+export const listContent = (kind: ContentKind, lang: ContentLanguage, signal: AbortSignal) =>
+  adminApi.get(ADMIN_PATHS.listContent, { result: listContentResult, query: { kind, lang }, signal });
+
+export const contentListKey = (kind: ContentKind, lang: ContentLanguage) => [ADMIN_QUERY_ROOT, 'content', 'list', kind, lang] as const;
+
+export const contentListQueryOptions = (kind: ContentKind, lang: ContentLanguage) =>
+  queryOptions({ queryKey: contentListKey(kind, lang), queryFn: ({ signal }) => listContent(kind, lang, signal) });
+
+/** The server's sanitizer run on a body (nothing stored): the clean HTML and what it took out. */
+export const previewContent = (body: string, signal?: AbortSignal) =>
+  adminApi.post(ADMIN_PATHS.previewContent, { body: { body }, result: previewContentResult, ...(signal ? { signal } : {}) });
+
+/** A preview depends on the body alone, so one answer per body is kept for as long as it is used. */
+export const previewQueryOptions = (body: string) =>
+  queryOptions({
+    queryKey: [ADMIN_QUERY_ROOT, 'content', 'preview', body] as const,
+    queryFn: ({ signal }) => previewContent(body, signal),
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
+
+export const createContent = (kind: ContentKind, body: SaveContentBody) =>
+  adminApi.post(ADMIN_PATHS.createContent(kind), { body, result: contentEntry });
+
+export const updateContent = (kind: ContentKind, id: number, body: SaveContentBody) =>
+  adminApi.request(ADMIN_PATHS.updateContent(kind, id), { method: 'PUT', body, result: contentEntry });
+
+/** The list with one entry put in (or replaced), in the order the API lists the kind. */
+export function upsertEntry(list: readonly ContentEntry[] | undefined, entry: ContentEntry): ContentEntry[] {
+  const rest = (list ?? []).filter((e) => e.id !== entry.id);
+  const known = (list ?? []).some((e) => e.id === entry.id);
+  if (known) return (list ?? []).map((e) => (e.id === entry.id ? entry : e));
+  return entry.kind === 'notice' ? [entry, ...rest] : [...rest, entry];
+}

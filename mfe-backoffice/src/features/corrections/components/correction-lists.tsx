@@ -1,0 +1,316 @@
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { TRADING_CURRENCY } from '@meridian/contracts';
+import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contracts';
+import { formatDateTime, formatMoney, useLanguage, useT } from '@meridian/platform';
+import { Button, formClasses } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { hasRole, useOperatorSession } from '../../../shared/session.ts';
+import * as reviewKit from '../../../shared/review-kit/index.ts';
+import styles from './corrections.module.css';
+
+const {
+  ConfirmDialog,
+  DemoBadge,
+  PAGE_SIZE,
+  Pager,
+  QueryState,
+  ReasonSelect,
+  Section,
+  WaitedTime,
+  decideReview,
+  kitClasses: kit,
+  refreshReviews,
+  reviewsQueryOptions,
+  useErrorText,
+  userPath,
+} = reviewKit;
+
+type Decision = DecideReviewBody['decision'];
+
+/** A correction's amount with its sign: + credit, − debit. */
+function Amount({ item }: { item: ReviewView }) {
+  const lang = useLanguage();
+  const credit = item.payload.direction === 'credit';
+  const amount = item.payload.amount ?? '0';
+  return (
+    <span className={`${kit.num} ${credit ? kit.in : kit.out}`} data-testid="correction-amount-cell">
+      {credit ? '+' : '−'}
+      {formatMoney(amount, TRADING_CURRENCY, lang)}
+    </span>
+  );
+}
+
+function Mode({ item }: { item: ReviewView }) {
+  const { t } = useT(NAMESPACE);
+  return item.payload.mode === 'demo' ? <DemoBadge /> : <span>{t('users.modes.real')}</span>;
+}
+
+function Customer({ item }: { item: ReviewView }) {
+  return item.userId ? (
+    <Link className={kit.link} to={userPath(item.userId)}>
+      {item.userEmail ?? item.userId}
+    </Link>
+  ) : (
+    <span>—</span>
+  );
+}
+
+/** Approve or reject one correction: the reason (approval keeps the proposal's, rejection usually `proposalWrong`) and a note, confirmed. */
+function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision: Decision; onClose: () => void }) {
+  const { t } = useT(NAMESPACE);
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [reason, setReason] = useState(decision === 'approve' ? (item.payload.reasonCode ?? '') : 'proposalWrong');
+  const [note, setNote] = useState('');
+  const decide = useMutation({
+    mutationFn: () => decideReview(item.id, { decision, reasonCode: reason, ...(note.trim() ? { note: note.trim() } : {}) }),
+    onSuccess: () => {
+      void refreshReviews(queryClient);
+      onClose();
+    },
+  });
+  return (
+    <ConfirmDialog
+      title={t(decision === 'approve' ? 'corrections.approveTitle' : 'corrections.rejectTitle', { id: item.id })}
+      rows={[
+        { label: t('corrections.customer'), value: item.userEmail ?? item.userId ?? '—' },
+        { label: t('corrections.mode'), value: <Mode item={item} /> },
+        { label: t('corrections.amountLabel'), value: <Amount item={item} />, testId: 'decide-amount' },
+        { label: t('corrections.proposedBy'), value: item.proposedBy ?? '—' },
+        { label: t('corrections.proposalReason'), value: item.payload.reasonCode ? t(`reasons.${item.payload.reasonCode}`) : '—' },
+      ]}
+      note={decision === 'approve' ? t('corrections.approveMovesMoney') : t('corrections.rejectKeeps')}
+      confirmLabel={t(decision === 'approve' ? 'corrections.confirmApprove' : 'corrections.confirmReject')}
+      busy={decide.isPending}
+      failure={decide.isError ? errorText(decide.error) : null}
+      disabled={!reason}
+      onConfirm={() => decide.mutate()}
+      onCancel={onClose}
+      testId="correction-decide-dialog"
+    >
+      <ReasonSelect
+        kind="correction"
+        value={reason}
+        onChange={setReason}
+        label={t('corrections.decisionReason')}
+        testId="correction-decide-reason"
+      />
+      <div className={formClasses.field}>
+        <label className={formClasses.label} htmlFor={`decide-note-${item.id}`}>
+          {t('queues.review.noteOptional')}
+        </label>
+        <textarea
+          id={`decide-note-${item.id}`}
+          className={formClasses.textarea}
+          value={note}
+          maxLength={500}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="correction-decide-note"
+        />
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Corrections waiting for a second operator: each with its proposer, customer, direction, amount,
+ * mode, reason and note; finance decides them, except its proposer (the buttons say why they are off).
+ */
+export function PendingCorrections() {
+  const { t } = useT(NAMESPACE);
+  const session = useOperatorSession();
+  const me = session?.operator.email ?? '';
+  const finance = hasRole(session, ['finance']);
+  const [page, setPage] = useState(1);
+  const [deciding, setDeciding] = useState<{ item: ReviewView; decision: Decision } | null>(null);
+  const close = useCallback(() => setDeciding(null), []);
+  const query = useQuery({ ...reviewsQueryOptions({ kind: 'correction', state: 'pending', page }), placeholderData: keepPreviousData });
+  return (
+    <Section
+      title={t('corrections.pendingTitle')}
+      actions={query.data ? <span className={kit.muted}>{t('queues.total', { count: query.data.total })}</span> : null}
+      testId="pending-corrections"
+    >
+      {!finance ? <p className={kit.info}>{t('corrections.financeDecides')}</p> : null}
+      <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noPending')}>
+        {(data) => (
+          <>
+            <ul className={styles.cards}>
+              {data.items.map((item) => {
+                const own = !!item.proposedBy && item.proposedBy === me;
+                const explain = `own-${item.id}`;
+                return (
+                  <li
+                    key={item.id}
+                    className={`${styles.card} ${item.overdue ? kit.overdueRow : ''}`}
+                    data-testid="pending-correction"
+                    data-id={item.id}
+                    data-own={own ? 'true' : 'false'}
+                  >
+                    <div className={styles.cardHead}>
+                      <Link className={kit.rowLink} to={`/admin/queues/${item.id}`}>
+                        {t('queues.itemNumber', { id: item.id })}
+                      </Link>
+                      <Amount item={item} />
+                      <Mode item={item} />
+                      <span className={styles.spacer} />
+                      <WaitedTime waitedSeconds={item.waitedSeconds} limitSeconds={item.limitSeconds} overdue={item.overdue} />
+                    </div>
+                    <dl className={styles.cardFacts}>
+                      <div className={styles.customerFact}>
+                        <dt>{t('corrections.customer')}</dt>
+                        <dd>
+                          <Customer item={item} />
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t('corrections.direction')}</dt>
+                        <dd>{t(`corrections.directions.${item.payload.direction ?? 'credit'}`)}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('corrections.proposedBy')}</dt>
+                        <dd data-testid="correction-proposer">
+                          {item.proposedBy ?? '—'}
+                          {own ? <span className={`${kit.badge} ${styles.you}`}>{t('corrections.you')}</span> : null}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t('corrections.reason')}</dt>
+                        <dd>{item.payload.reasonCode ? t(`reasons.${item.payload.reasonCode}`) : '—'}</dd>
+                      </div>
+                      <div className={styles.noteFact}>
+                        <dt>{t('corrections.note')}</dt>
+                        <dd className={styles.noteText} dir="auto">
+                          {item.payload.note ?? '—'}
+                        </dd>
+                      </div>
+                    </dl>
+                    {finance ? (
+                      <div className={styles.cardActions}>
+                        {own ? (
+                          <p id={explain} className={`${kit.small} ${kit.muted}`} data-testid="second-operator">
+                            {t('corrections.secondOperator')}
+                          </p>
+                        ) : null}
+                        <Button
+                          onClick={() => setDeciding({ item, decision: 'approve' })}
+                          disabled={own}
+                          aria-describedby={own ? explain : undefined}
+                          data-testid="correction-approve"
+                        >
+                          {t('corrections.approveButton')}
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          onClick={() => setDeciding({ item, decision: 'reject' })}
+                          disabled={own}
+                          aria-describedby={own ? explain : undefined}
+                          data-testid="correction-reject"
+                        >
+                          {t('corrections.rejectButton')}
+                        </Button>
+                      </div>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="pending-pager" />
+          </>
+        )}
+      </QueryState>
+      {deciding ? <DecideDialog item={deciding.item} decision={deciding.decision} onClose={close} /> : null}
+    </Section>
+  );
+}
+
+const DECIDED: readonly ReviewState[] = ['completed', 'rejected', 'failed'];
+
+/** Decided corrections (completed, rejected, failed), newest first. */
+export function DecidedCorrections() {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const [state, setState] = useState<ReviewState>('completed');
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...reviewsQueryOptions({ kind: 'correction', state, page }), placeholderData: keepPreviousData });
+  return (
+    <Section
+      title={t('corrections.decidedTitle')}
+      testId="decided-corrections"
+      actions={
+        <div className={kit.chips} role="group" aria-label={t('queues.stateFilter')}>
+          {DECIDED.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={kit.chip}
+              aria-pressed={s === state}
+              onClick={() => {
+                setState(s);
+                setPage(1);
+              }}
+              data-testid={`decided-state-${s}`}
+            >
+              {t(`states.${s}`)}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noDecided')}>
+        {(data) => (
+          <>
+            <div className={kit.scroll}>
+              <table className={kit.table} data-testid="decided-table">
+                <caption className={kit.visuallyHidden}>{t('corrections.decidedTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('queues.columns.item')}</th>
+                    <th scope="col">{t('corrections.customer')}</th>
+                    <th scope="col" className={kit.end}>
+                      {t('corrections.amountLabel')}
+                    </th>
+                    <th scope="col">{t('corrections.proposedBy')}</th>
+                    <th scope="col">{t('queues.columns.decidedBy')}</th>
+                    <th scope="col">{t('queues.columns.reason')}</th>
+                    <th scope="col">{t('queues.columns.decidedAt')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((item) => (
+                    <tr key={item.id} data-testid="decided-correction" data-id={item.id}>
+                      <th scope="row" className={kit.nowrap}>
+                        <Link className={kit.rowLink} to={`/admin/queues/${item.id}`}>
+                          {t('queues.itemNumber', { id: item.id })}
+                        </Link>
+                      </th>
+                      <td>
+                        <span className={kit.truncate}>
+                          <Customer item={item} />
+                        </span>
+                      </td>
+                      <td className={`${kit.end} ${kit.nowrap}`}>
+                        <Amount item={item} /> {item.payload.mode === 'demo' ? <DemoBadge /> : null}
+                      </td>
+                      <td>
+                        <span className={kit.truncate}>{item.proposedBy ?? '—'}</span>
+                      </td>
+                      <td>
+                        <span className={kit.truncate}>{item.decidedBy ?? '—'}</span>
+                      </td>
+                      <td>{item.reasonCode ? t(`reasons.${item.reasonCode}`) : '—'}</td>
+                      <td className={kit.nowrap}>{item.decidedAt ? formatDateTime(item.decidedAt, lang) : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="decided-pager" />
+          </>
+        )}
+      </QueryState>
+    </Section>
+  );
+}

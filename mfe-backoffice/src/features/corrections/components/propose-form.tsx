@@ -1,0 +1,297 @@
+import { useCallback, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { TRADING_CURRENCY } from '@meridian/contracts';
+import type { ProposeCorrectionBody, ReviewView } from '@meridian/contracts';
+import { proposeCorrectionBody } from '@meridian/contracts/schemas';
+import { formatMoney, useLanguage, useT } from '@meridian/platform';
+import { Button, formClasses } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import * as reviewKit from '../../../shared/review-kit/index.ts';
+import { customerQueryOptions, proposeCorrection } from '../api/corrections-api.ts';
+import { useSubmitKey } from './submit-key.ts';
+import styles from './corrections.module.css';
+
+const {
+  ConfirmDialog,
+  DemoBadge,
+  Radios,
+  ReasonSelect,
+  Section,
+  kitClasses: kit,
+  refreshReviews,
+  useErrorText,
+  userPath,
+  validate,
+} = reviewKit;
+
+/** Field → message key of its first problem. */
+type FieldErrors = Partial<Record<string, string>>;
+
+type Form = {
+  userId: string;
+  mode: 'demo' | 'real' | '';
+  direction: 'credit' | 'debit' | '';
+  amount: string;
+  reasonCode: string;
+  note: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A field's validation message (a common `validation.*` key), translated. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useT('common');
+  return error ? (
+    <p id={id} className={formClasses.error}>
+      {t(error)}
+    </p>
+  ) : null;
+}
+
+/** Who the typed user id names, under the field, so the operator sees the customer before sending. */
+function CustomerHint({ userId }: { userId: string }) {
+  const { t } = useT(NAMESPACE);
+  const errorText = useErrorText();
+  const valid = UUID.test(userId.trim());
+  const query = useQuery({ ...customerQueryOptions(userId.trim()), enabled: valid });
+  if (!valid) return null;
+  if (query.isPending) return <p className={formClasses.hint}>{t('corrections.lookingUp')}</p>;
+  if (query.isError)
+    return (
+      <p className={formClasses.error} data-testid="correction-customer-error">
+        {errorText(query.error)}
+      </p>
+    );
+  const u = query.data;
+  return (
+    <p className={formClasses.hint} data-testid="correction-customer">
+      {t('corrections.customerIs')}{' '}
+      <Link className={kit.link} to={userPath(u.id)}>
+        {u.email ?? u.phone ?? u.wallet ?? u.id}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The proposal form (finance): user, mode, credit or debit, amount (a decimal string), reason and
+ * note, checked with the API's own schema; a confirmation says a second operator must approve, and
+ * the send carries one Idempotency-Key per submit, reused when the same submit is retried.
+ */
+export function ProposeForm({ initialUserId }: { initialUserId: string }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const keys = useSubmitKey();
+  const [form, setForm] = useState<Form>({ userId: initialUserId, mode: '', direction: '', amount: '', reasonCode: '', note: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState<ProposeCorrectionBody | null>(null);
+  const [sent, setSent] = useState<ReviewView | null>(null);
+  const customer = useQuery({ ...customerQueryOptions(form.userId.trim()), enabled: UUID.test(form.userId.trim()) });
+
+  const propose = useMutation({
+    mutationFn: async (body: ProposeCorrectionBody) => {
+      const key = keys.keyFor(JSON.stringify(body));
+      try {
+        const view = await proposeCorrection(body, key);
+        keys.settle();
+        return view;
+      } catch (error) {
+        keys.settle(error);
+        throw error;
+      }
+    },
+    onSuccess: (view) => {
+      setSent(view);
+      setConfirming(null);
+      setForm((f) => ({ ...f, amount: '', note: '', direction: '', reasonCode: '' }));
+      void refreshReviews(queryClient);
+    },
+  });
+  const resetPropose = propose.reset;
+  const cancel = useCallback(() => {
+    setConfirming(null);
+    resetPropose();
+  }, [resetPropose]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSent(null);
+    const checked = validate(proposeCorrectionBody, {
+      userId: form.userId.trim(),
+      mode: form.mode || undefined,
+      direction: form.direction || undefined,
+      amount: form.amount,
+      reasonCode: form.reasonCode || undefined,
+      note: form.note,
+    });
+    const next: FieldErrors = { ...(checked.errors ?? {}) };
+    // Choices left empty get the back-office's own words (the schema's enum message is not a key).
+    if (!form.mode) next.mode = 'corrections.chooseMode';
+    if (!form.direction) next.direction = 'corrections.chooseDirection';
+    if (!form.reasonCode) next.reasonCode = 'queues.review.chooseReason';
+    setErrors(next);
+    if (!checked.data || Object.values(next).some(Boolean)) return;
+    propose.reset();
+    setConfirming(checked.data);
+  };
+
+  const c = customer.data;
+  return (
+    <Section title={t('corrections.proposeTitle')} testId="propose-section">
+      <p className={kit.info}>{t('corrections.proposeLead')}</p>
+      {sent ? (
+        <p className={kit.success} role="status" data-testid="proposal-sent">
+          {t('corrections.sent', { id: sent.id })}
+        </p>
+      ) : null}
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="propose-form">
+        <div className={`${formClasses.field} ${styles.wide}`}>
+          <label className={formClasses.label} htmlFor="correction-user">
+            {t('corrections.userId')}
+          </label>
+          <input
+            id="correction-user"
+            className={`${formClasses.input} ${kit.mono}`}
+            value={form.userId}
+            onChange={(e) => set('userId', e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={errors.userId ? true : undefined}
+            aria-describedby={errors.userId ? 'correction-user-error' : undefined}
+            data-testid="correction-user"
+          />
+          <FieldError id="correction-user-error" error={errors.userId} />
+          <CustomerHint userId={form.userId} />
+        </div>
+        <Radios
+          legend={t('corrections.mode')}
+          name="correction-mode"
+          items={[
+            { id: 'real', label: t('users.modes.real') },
+            { id: 'demo', label: t('users.modes.demo') },
+          ]}
+          value={form.mode}
+          onChange={(v) => set('mode', v)}
+          testIdPrefix="correction-mode"
+          error={errors.mode ? t(errors.mode) : null}
+        />
+        <Radios
+          legend={t('corrections.direction')}
+          name="correction-direction"
+          items={[
+            { id: 'credit', label: t('corrections.directions.credit') },
+            { id: 'debit', label: t('corrections.directions.debit') },
+          ]}
+          value={form.direction}
+          onChange={(v) => set('direction', v)}
+          testIdPrefix="correction-direction"
+          error={errors.direction ? t(errors.direction) : null}
+        />
+        <div className={formClasses.field}>
+          <label className={formClasses.label} htmlFor="correction-amount">
+            {t('corrections.amount', { currency: TRADING_CURRENCY })}
+          </label>
+          <input
+            id="correction-amount"
+            className={`${formClasses.input} ${kit.num}`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.amount}
+            onChange={(e) => set('amount', e.target.value)}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? 'correction-amount-error' : 'correction-amount-hint'}
+            data-testid="correction-amount"
+          />
+          {errors.amount ? (
+            <FieldError id="correction-amount-error" error={errors.amount} />
+          ) : (
+            <p id="correction-amount-hint" className={formClasses.hint}>
+              {t('corrections.amountHint')}
+            </p>
+          )}
+        </div>
+        <ReasonSelect
+          kind="correction"
+          value={form.reasonCode}
+          onChange={(v) => set('reasonCode', v)}
+          label={t('corrections.reason')}
+          placeholder={t('queues.review.chooseReason')}
+          error={errors.reasonCode ? t(errors.reasonCode) : null}
+          testId="correction-reason"
+        />
+        <div className={`${formClasses.field} ${styles.wide}`}>
+          <label className={formClasses.label} htmlFor="correction-note">
+            {t('corrections.note')}
+          </label>
+          <textarea
+            id="correction-note"
+            className={formClasses.textarea}
+            value={form.note}
+            maxLength={500}
+            onChange={(e) => set('note', e.target.value)}
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? 'correction-note-error' : 'correction-note-hint'}
+            data-testid="correction-note"
+          />
+          {errors.note ? (
+            <FieldError id="correction-note-error" error={errors.note} />
+          ) : (
+            <p id="correction-note-hint" className={formClasses.hint}>
+              {t('corrections.noteHint')}
+            </p>
+          )}
+        </div>
+        <div className={`${kit.actions} ${styles.wide}`}>
+          <Button type="submit" data-testid="propose-submit">
+            {t('corrections.review')}
+          </Button>
+        </div>
+      </form>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('corrections.confirmTitle')}
+          rows={[
+            {
+              label: t('corrections.customer'),
+              value: c ? (c.email ?? c.phone ?? c.wallet ?? c.id) : confirming.userId,
+              testId: 'confirm-customer',
+            },
+            {
+              label: t('corrections.mode'),
+              value: confirming.mode === 'demo' ? <DemoBadge /> : t('users.modes.real'),
+              testId: 'confirm-mode',
+            },
+            { label: t('corrections.direction'), value: t(`corrections.directions.${confirming.direction}`), testId: 'confirm-direction' },
+            {
+              label: t('corrections.amountLabel'),
+              value: (
+                <span
+                  className={kit.num}
+                >{`${confirming.direction === 'credit' ? '+' : '−'}${formatMoney(confirming.amount.trim(), TRADING_CURRENCY, lang)}`}</span>
+              ),
+              testId: 'confirm-amount',
+            },
+            { label: t('corrections.reason'), value: t(`reasons.${confirming.reasonCode}`), testId: 'confirm-reason' },
+            { label: t('corrections.note'), value: <bdi>{confirming.note.trim()}</bdi> },
+          ]}
+          note={t('corrections.needsSecond')}
+          confirmLabel={t('corrections.send')}
+          busy={propose.isPending}
+          failure={propose.isError ? errorText(propose.error) : null}
+          onConfirm={() => propose.mutate(confirming)}
+          onCancel={cancel}
+          testId="propose-dialog"
+        />
+      ) : null}
+    </Section>
+  );
+}

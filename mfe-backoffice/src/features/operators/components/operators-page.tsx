@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OperatorView } from '@meridian/contracts';
+import { useLanguage, useT } from '@meridian/platform';
+import { Button } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { QueryState } from '../../../shared/components/query-state.tsx';
+import { RoleChips } from '../../../shared/components/role-chips.tsx';
+import { dateTimeOrDash, isolate } from '../../../shared/format.ts';
+import { hasRole, useOperatorSession } from '../../../shared/session.ts';
+import { deactivateOperator, operatorsQueryOptions } from '../api/operators-api.ts';
+import { InviteForm } from './invite-form.tsx';
+
+const STATUS_BADGE: Record<OperatorView['status'], string> = {
+  active: adminStyles.badgeOk ?? '',
+  invited: adminStyles.badgeWarn ?? '',
+  deactivated: '',
+};
+
+/** `/admin/operators`: who may sign in to the back-office, invitations and deactivation (admins). */
+export function OperatorsPage() {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const session = useOperatorSession();
+  const isAdmin = hasRole(session, ['admin']);
+  const queryClient = useQueryClient();
+  const query = useQuery(operatorsQueryOptions());
+  const [deactivating, setDeactivating] = useState<OperatorView | null>(null);
+
+  return (
+    <div className={adminStyles.page} data-testid="operators-page">
+      <PageHeader title={t('operators.title')} lead={isAdmin ? t('operators.lead') : t('operators.leadReadOnly')} />
+      {isAdmin ? (
+        <section className={`${adminStyles.section} ${adminStyles.panel}`} aria-labelledby="operators-invite">
+          <h2 id="operators-invite" className={adminStyles.sectionTitle}>
+            {t('operators.inviteTitle')}
+          </h2>
+          <InviteForm />
+        </section>
+      ) : null}
+      <section className={adminStyles.section} aria-labelledby="operators-list">
+        <h2 id="operators-list" className={adminStyles.sectionTitle}>
+          {t('operators.listTitle')}
+        </h2>
+        <QueryState query={query} isEmpty={(d) => d.length === 0}>
+          {(operators) => (
+            <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="operators-list">
+              <table className={adminStyles.table} data-testid="operators-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('operators.name')}</th>
+                    <th scope="col">{t('operators.email')}</th>
+                    <th scope="col">{t('operators.roles')}</th>
+                    <th scope="col">{t('operators.status')}</th>
+                    <th scope="col">{t('operators.lastSignIn')}</th>
+                    {isAdmin ? (
+                      <th scope="col">
+                        <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>
+                      </th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {operators.map((operator) => {
+                    const self = operator.id === session?.operator.id;
+                    return (
+                      <tr key={operator.id} data-testid="operator-row" data-email={operator.email}>
+                        <td>
+                          {operator.name}
+                          {self ? <span className={`${adminStyles.small} ${adminStyles.muted}`}> ({t('operators.you')})</span> : null}
+                        </td>
+                        <td className={adminStyles.ltr}>{operator.email || '—'}</td>
+                        <td>
+                          <RoleChips roles={operator.roles} />
+                        </td>
+                        <td>
+                          <span className={`${adminStyles.badge} ${STATUS_BADGE[operator.status]}`}>
+                            {t(`operators.statuses.${operator.status}`)}
+                          </span>
+                        </td>
+                        <td className={adminStyles.nowrap}>{dateTimeOrDash(operator.lastSignInAt, lang)}</td>
+                        {isAdmin ? (
+                          <td>
+                            <div className={adminStyles.rowActions}>
+                              {!self && operator.status !== 'deactivated' ? (
+                                <Button
+                                  variant="secondary"
+                                  className={adminStyles.compact}
+                                  onClick={() => setDeactivating(operator)}
+                                  aria-label={t('operators.deactivateNamed', { name: operator.name })}
+                                  data-testid="operator-deactivate"
+                                >
+                                  {t('operators.deactivate')}
+                                </Button>
+                              ) : null}
+                            </div>
+                          </td>
+                        ) : null}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+      </section>
+      {deactivating ? (
+        <ConfirmDialog
+          title={t('operators.deactivateTitle')}
+          confirmLabel={t('operators.deactivate')}
+          danger
+          onClose={() => setDeactivating(null)}
+          onConfirm={async () => {
+            await deactivateOperator(deactivating.id);
+            await queryClient.invalidateQueries({ queryKey: operatorsQueryOptions().queryKey });
+          }}
+          testId="deactivate-dialog"
+        >
+          <p className={adminStyles.plain}>
+            {t('operators.deactivateBody', { name: isolate(deactivating.name), email: isolate(deactivating.email || '—') })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

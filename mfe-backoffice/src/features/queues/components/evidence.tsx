@@ -1,0 +1,89 @@
+import { useCallback, useState } from 'react';
+import type { ReviewView } from '@meridian/contracts';
+import { formatMoney, useLanguage, useT } from '@meridian/platform';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import * as reviewKit from '../../../shared/review-kit/index.ts';
+import styles from './queues.module.css';
+
+const { Lightbox, isImageUrl, kitClasses: kit } = reviewKit;
+
+/** Payload keys whose values are translated codes rather than free text. */
+const CODED: Record<string, (v: string) => string> = {
+  mode: (v) => `users.modes.${v}`,
+  direction: (v) => `corrections.directions.${v}`,
+  reasonCode: (v) => `reasons.${v}`,
+};
+
+/** A detail the back-office has no words for yet, readable: `documentImage`, `document_image` → "Document image". */
+const humanize = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const ORDER = ['email', 'mode', 'direction', 'amount', 'reasonCode', 'note'];
+const rank = (key: string) => {
+  const i = ORDER.indexOf(key);
+  return i === -1 ? ORDER.length : i;
+};
+
+/**
+ * What the item carries (its payload), value by value: amounts as money, codes translated, free text
+ * as written, and pictures as thumbnails that open large (zoom, Escape to close).
+ */
+export function Evidence({ item }: { item: ReviewView }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const [open, setOpen] = useState<{ src: string; alt: string } | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  // Known details first, in reading order (what, how much, why), then anything else as it came.
+  const entries = Object.entries(item.payload).sort(([a], [b]) => rank(a) - rank(b));
+  if (entries.length === 0) return <p className={kit.muted}>{t('queues.review.noEvidence')}</p>;
+  const images = entries.filter(([, v]) => isImageUrl(v));
+  const facts = entries.filter(([, v]) => !isImageUrl(v));
+  const label = (key: string) => t(`queues.payload.${key}`, { defaultValue: humanize(key) });
+  const show = (key: string, value: string) => {
+    const coded = CODED[key];
+    if (coded) return t(coded(value), { defaultValue: value });
+    if (key === 'amount' && /^-?\d+(\.\d+)?$/.test(value)) return <span className={kit.num}>{formatMoney(value, 'USD', lang)}</span>;
+    return value;
+  };
+  return (
+    <div className={styles.evidence} data-testid="review-evidence">
+      {facts.length > 0 ? (
+        <dl className={styles.payload}>
+          {facts.map(([key, value]) => (
+            <div key={key} className={styles.payloadRow} data-key={key}>
+              <dt>{label(key)}</dt>
+              <dd className={key === 'note' ? styles.freeText : undefined} dir="auto">
+                {show(key, value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {images.length > 0 ? (
+        <ul className={styles.thumbs} aria-label={t('queues.review.images')}>
+          {images.map(([key, src]) => (
+            <li key={key}>
+              <button
+                type="button"
+                className={styles.thumb}
+                onClick={() => setOpen({ src, alt: label(key) })}
+                aria-label={t('queues.review.openImage', { name: label(key) })}
+                data-testid="evidence-image"
+              >
+                <img src={src} alt="" loading="lazy" />
+                <span className={styles.thumbLabel}>{label(key)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open ? <Lightbox src={open.src} alt={open.alt} onClose={close} /> : null}
+    </div>
+  );
+}

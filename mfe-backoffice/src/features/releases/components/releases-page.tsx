@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { useT } from '@meridian/platform';
+import { Button } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
+import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { QueryState } from '../../../shared/components/query-state.tsx';
+import { ADMIN_QUERY_ROOT, hasRole, useOperatorSession } from '../../../shared/session.ts';
+import { releaseStatusQueryOptions } from '../api/releases-api.ts';
+import { HistoryTable } from './history-table.tsx';
+import { CanaryDialog, PromoteDialog, RollbackDialog } from './release-dialogs.tsx';
+import { StatusTable } from './status-table.tsx';
+import type { ReleaseAction } from './status-table.tsx';
+import styles from './releases.module.css';
+
+const ENV_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+/**
+ * `/admin/releases`: what each part serves (`release status`), one part's history, and — for the
+ * `release` role — canary, promote and rollback, each confirmed first. Others read.
+ */
+export function ReleasesPage() {
+  const { t } = useT(NAMESPACE);
+  const session = useOperatorSession();
+  const canChange = hasRole(session, ['release']);
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const envParam = params.get('env') ?? '';
+  const env = ENV_NAME.test(envParam) ? envParam : 'production';
+  const query = useQuery(releaseStatusQueryOptions(env));
+  const remotes = Object.keys(query.data?.rollout.remotes ?? {});
+  const chosen = params.get('remote') ?? '';
+  const historyOf = remotes.includes(chosen) ? chosen : ((remotes.includes('mfe-backoffice') ? 'mfe-backoffice' : remotes[0]) ?? '');
+  const [action, setAction] = useState<{ remote: string; kind: ReleaseAction } | null>(null);
+
+  const showHistory = (remote: string) => {
+    const next = new URLSearchParams(params);
+    next.set('remote', remote);
+    setParams(next, { replace: true });
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, 'release'] });
+  const entry = action ? query.data?.rollout.remotes[action.remote] : undefined;
+  const close = () => setAction(null);
+
+  return (
+    <div className={adminStyles.page} data-testid="releases-page">
+      <PageHeader
+        title={t('releases.title')}
+        lead={canChange ? t('releases.lead') : t('releases.leadReadOnly')}
+        actions={
+          <Button variant="secondary" onClick={() => void refresh()} disabled={query.isFetching} data-testid="releases-refresh">
+            {query.isFetching ? t('ui.loading') : t('ui.refresh')}
+          </Button>
+        }
+      />
+      <section className={adminStyles.section} aria-labelledby="releases-status">
+        <div className={adminStyles.sectionHeader}>
+          <h2 id="releases-status" className={adminStyles.sectionTitle}>
+            {t('releases.statusTitle')}
+          </h2>
+          {query.data ? (
+            <p className={`${adminStyles.plain} ${styles.envLine}`} data-testid="release-env">
+              <span className={adminStyles.chip}>{query.data.rollout.env}</span>
+              <span>{t('releases.revisionN', { revision: query.data.rollout.revision })}</span>
+              {query.data.rollout.allowOverrides ? (
+                <span className={`${adminStyles.badge} ${adminStyles.badgeWarn}`}>{t('releases.overrides')}</span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <QueryState query={query} isEmpty={(d) => Object.keys(d.rollout.remotes).length === 0} empty={t('releases.empty')}>
+          {(status) => (
+            <>
+              <StatusTable
+                status={status}
+                canChange={canChange}
+                historyOf={historyOf}
+                onAction={(remote, kind) => setAction({ remote, kind })}
+                onHistory={showHistory}
+              />
+              <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`}>{t('releases.rateNote')}</p>
+            </>
+          )}
+        </QueryState>
+      </section>
+      {historyOf ? (
+        <section className={adminStyles.section} aria-labelledby="releases-history">
+          <div className={adminStyles.sectionHeader}>
+            <h2 id="releases-history" className={adminStyles.sectionTitle}>
+              {t('releases.historyTitle', { remote: historyOf })}
+            </h2>
+            <div className={styles.pick}>
+              <label htmlFor="releases-remote">{t('releases.part')}</label>
+              <select
+                id="releases-remote"
+                className={adminStyles.input}
+                value={historyOf}
+                onChange={(e) => showHistory(e.target.value)}
+                data-testid="release-history-remote"
+              >
+                {remotes.map((remote) => (
+                  <option key={remote} value={remote}>
+                    {remote}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <HistoryTable env={env} remote={historyOf} />
+        </section>
+      ) : null}
+      {action && entry ? (
+        action.kind === 'canary' ? (
+          <CanaryDialog env={env} remote={action.remote} entry={entry} onClose={close} onDone={refresh} />
+        ) : action.kind === 'promote' ? (
+          <PromoteDialog env={env} remote={action.remote} entry={entry} onClose={close} onDone={refresh} />
+        ) : (
+          <RollbackDialog env={env} remote={action.remote} entry={entry} onClose={close} onDone={refresh} />
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ADMIN_PATHS } from '@meridian/contracts';
+import type { ParamKey } from '@meridian/contracts';
+import { listProductsResult, listSettingsResult, optionsProductView, settingView } from '@meridian/contracts/schemas';
+import { adminApi } from '../../../shared/admin-api.ts';
+import { ADMIN_QUERY_ROOT } from '../../../shared/session.ts';
+
+export const listSettings = (signal: AbortSignal) => adminApi.get(ADMIN_PATHS.listSettings, { result: listSettingsResult, signal });
+export type SettingRow = Awaited<ReturnType<typeof listSettings>>[number];
+
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, 'settings'], queryFn: ({ signal }) => listSettings(signal) });
+
+export const updateSetting = (key: ParamKey, value: string) =>
+  adminApi.request(ADMIN_PATHS.updateSetting(key), { method: 'PUT', body: { value }, result: settingView });
+
+export const listProducts = (signal: AbortSignal) => adminApi.get(ADMIN_PATHS.listProducts, { result: listProductsResult, signal });
+export type ProductsResult = Awaited<ReturnType<typeof listProducts>>;
+
+export const productsQueryOptions = () =>
+  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, 'products'], queryFn: ({ signal }) => listProducts(signal) });
+
+export const updateOptionsProduct = (id: number, body: { payoutPercent: string; minStake: string; maxStake: string; enabled: boolean }) =>
+  adminApi.request(ADMIN_PATHS.updateOptionsProduct(id), { method: 'PUT', body, result: optionsProductView });

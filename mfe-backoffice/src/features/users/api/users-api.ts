@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ADMIN_PATHS } from '@meridian/contracts';
+import type { AccountModeName } from '@meridian/contracts';
+import { listTransfersResult, listUsersResult, userDetail } from '@meridian/contracts/schemas';
+import { adminApi, noResult } from '../../../shared/admin-api.ts';
+
+export const USERS_KEY = ['backoffice', 'users'] as const;
+
+/** Customers whose email, phone or wallet contains `q`, or whose id is `q`; newest first, 50 a page. */
+export const searchUsers = (q: string, page: number, signal?: AbortSignal) =>
+  adminApi.get(ADMIN_PATHS.listUsers, { query: { q, page }, result: listUsersResult, ...(signal ? { signal } : {}) });
+
+export const usersQueryOptions = (q: string, page: number) =>
+  queryOptions({ queryKey: [...USERS_KEY, 'search', q, page], queryFn: ({ signal }) => searchUsers(q, page, signal) });
+
+/** A customer's profile, balances per mode, sessions, notes and review items. */
+export const getUser = (id: string, signal?: AbortSignal) =>
+  adminApi.get(ADMIN_PATHS.getUser(id), { result: userDetail, ...(signal ? { signal } : {}) });
+
+export const userQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...USERS_KEY, 'detail', id], queryFn: ({ signal }) => getUser(id, signal) });
+
+/** The customer's transfers of one account mode, newest first, seen from their side. */
+export const getUserTransfers = (id: string, mode: AccountModeName, page: number, signal?: AbortSignal) =>
+  adminApi.get(ADMIN_PATHS.userTransfers(id), { query: { mode, page }, result: listTransfersResult, ...(signal ? { signal } : {}) });
+
+export const transfersQueryOptions = (id: string, mode: AccountModeName, page: number) =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'transfers', id, mode, page],
+    queryFn: ({ signal }) => getUserTransfers(id, mode, page, signal),
+  });
+
+/** An operator's note on the customer (audited). */
+export const addUserNote = (id: string, body: string) => adminApi.post(ADMIN_PATHS.addUserNote(id), { body: { body }, result: noResult });

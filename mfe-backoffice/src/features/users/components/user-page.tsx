@@ -1,0 +1,343 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { TRADING_CURRENCY } from '@meridian/contracts';
+import type { AccountModeName, UserDetail } from '@meridian/contracts';
+import { userNoteBody } from '@meridian/contracts/schemas';
+import { formatDateTime, formatMoney, useLanguage, useT } from '@meridian/platform';
+import { Button, formClasses } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { hasRole, useOperatorSession } from '../../../shared/session.ts';
+import * as reviewKit from '../../../shared/review-kit/index.ts';
+import { addUserNote, transfersQueryOptions, userQueryOptions } from '../api/users-api.ts';
+import { kycText, modeText, statusText, userName } from './user-labels.ts';
+import styles from './users.module.css';
+
+const { DemoBadge, Facts, PAGE_SIZE, Page, Pager, QueryState, ReviewTable, Section, kitClasses: kit, useErrorText, validate } = reviewKit;
+
+/** Modes in the order the page shows them: real money first. */
+const MODES: readonly AccountModeName[] = ['real', 'demo'];
+
+/** Balances of every account kind, per mode, read-only; the demo card says it is virtual money. */
+function Balances({ detail }: { detail: UserDetail }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  return (
+    <div className={styles.balances}>
+      {MODES.map((mode) => {
+        const b = detail.balances.find((x) => x.mode === mode);
+        return (
+          <section
+            key={mode}
+            className={styles.balanceCard}
+            data-mode={mode}
+            data-testid={`balances-${mode}`}
+            aria-labelledby={`balances-${mode}-title`}
+          >
+            <h3 className={styles.balanceHead} id={`balances-${mode}-title`}>
+              {t('users.balancesOf', { mode: modeText(t, mode) })}
+              {mode === 'demo' ? <DemoBadge testId="balances-demo-badge" /> : null}
+            </h3>
+            {mode === 'demo' ? <p className={`${kit.muted} ${kit.small}`}>{t('users.demoNote')}</p> : null}
+            <dl className={styles.balanceList}>
+              {Object.entries(b?.accounts ?? {}).map(([kind, amount]) => (
+                <div key={kind} className={styles.balanceRow} data-account={kind}>
+                  <dt>{t(`users.accounts.${kind}`, { defaultValue: kind })}</dt>
+                  <dd className={`${kit.num} ${/^0(\.0+)?$/.test(amount) ? styles.zero : ''}`}>
+                    {formatMoney(amount, TRADING_CURRENCY, lang)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The customer's transfers of one mode at a time, newest first, 50 a page. */
+function Transfers({ userId }: { userId: string }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const [mode, setMode] = useState<AccountModeName>('real');
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...transfersQueryOptions(userId, mode, page), placeholderData: keepPreviousData });
+  return (
+    <Section
+      title={t('users.transfers')}
+      testId="user-transfers"
+      actions={
+        <div className={kit.chips} role="group" aria-label={t('users.mode')}>
+          {MODES.map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={kit.chip}
+              aria-pressed={m === mode}
+              onClick={() => {
+                setMode(m);
+                setPage(1);
+              }}
+              data-testid={`transfers-mode-${m}`}
+            >
+              {modeText(t, m)}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      {mode === 'demo' ? (
+        <p className={kit.muted}>
+          <DemoBadge /> {t('users.demoNote')}
+        </p>
+      ) : null}
+      <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('users.noTransfers')}>
+        {(data) => (
+          <>
+            <div className={kit.scroll}>
+              <table className={kit.table} data-testid="transfers-table" data-mode={mode}>
+                <caption className={kit.visuallyHidden}>{t('users.transfers')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('users.columns.time')}</th>
+                    <th scope="col">{t('users.columns.type')}</th>
+                    <th scope="col">{t('users.columns.direction')}</th>
+                    <th scope="col" className={kit.end}>
+                      {t('users.columns.amount')}
+                    </th>
+                    <th scope="col">{t('users.columns.account')}</th>
+                    <th scope="col">{t('users.columns.reference')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((row) => (
+                    <tr key={row.id} data-testid="transfer-row" data-direction={row.direction}>
+                      <td className={kit.nowrap}>{formatDateTime(row.createdAt, lang)}</td>
+                      <td>{t(`users.transferTypes.${row.type}`, { defaultValue: row.type })}</td>
+                      <td className={row.direction === 'in' ? kit.in : kit.out}>{t(`users.directions.${row.direction}`)}</td>
+                      <td className={`${kit.end} ${kit.num} ${row.direction === 'in' ? kit.in : kit.out}`}>
+                        {row.direction === 'in' ? '+' : '−'}
+                        {formatMoney(row.amount, TRADING_CURRENCY, lang)}
+                      </td>
+                      <td>{t(`users.accounts.${row.account}`, { defaultValue: row.account })}</td>
+                      <td>
+                        <span className={`${kit.mono} ${kit.subject}`} title={row.reference}>
+                          {row.reference}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="transfers-pager" />
+          </>
+        )}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** Notes operators left on the customer, and (for the roles that may) a box to add one. */
+function Notes({ detail }: { detail: UserDetail }) {
+  const { t } = useT(NAMESPACE);
+  const { t: tc } = useT('common');
+  const lang = useLanguage();
+  const session = useOperatorSession();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const mayWrite = hasRole(session, ['admin', 'support', 'reviewer', 'finance']);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: (text: string) => addUserNote(detail.user.id, text),
+    onSuccess: () => {
+      setBody('');
+      void queryClient.invalidateQueries({ queryKey: userQueryOptions(detail.user.id).queryKey });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(userNoteBody, { body });
+    setError(checked.errors?.body ?? null);
+    if (checked.data) add.mutate(checked.data.body);
+  };
+  return (
+    <Section title={t('users.notes')} testId="user-notes">
+      {mayWrite ? (
+        <form className={styles.form} onSubmit={submit} noValidate data-testid="note-form">
+          <label className={formClasses.label} htmlFor="user-note">
+            {t('users.newNote')}
+          </label>
+          <textarea
+            id="user-note"
+            className={formClasses.textarea}
+            value={body}
+            maxLength={1000}
+            onChange={(e) => {
+              setBody(e.target.value);
+              if (error) setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'user-note-error' : undefined}
+            data-testid="note-body"
+          />
+          {error ? (
+            <p id="user-note-error" className={formClasses.error}>
+              {tc(error)}
+            </p>
+          ) : null}
+          {add.isError ? (
+            <p className={kit.error} role="alert">
+              {errorText(add.error)}
+            </p>
+          ) : null}
+          <div className={kit.actions}>
+            <Button type="submit" disabled={add.isPending} aria-busy={add.isPending} data-testid="note-submit">
+              {add.isPending ? t('queues.kit.sending') : t('users.addNote')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {detail.notes.length === 0 ? (
+        <p className={kit.muted}>{t('users.noNotes')}</p>
+      ) : (
+        <ul className={styles.notes} data-testid="notes-list">
+          {detail.notes.map((n) => (
+            <li key={n.id} className={styles.note} data-testid="note">
+              <span className={styles.noteMeta}>
+                <bdi>{n.author || t('users.unknownOperator')}</bdi> ·{' '}
+                <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, lang)}</time>
+              </span>
+              <span className={styles.noteBody} dir="auto">
+                {n.body}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** The customer's sign-in sessions (most recently used first). */
+function Sessions({ detail }: { detail: UserDetail }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  return (
+    <Section title={t('users.sessions')} testId="user-sessions">
+      {detail.sessions.length === 0 ? (
+        <p className={kit.muted}>{t('users.noSessions')}</p>
+      ) : (
+        <div className={kit.scroll}>
+          <table className={kit.table} data-testid="sessions-table">
+            <caption className={kit.visuallyHidden}>{t('users.sessions')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('users.columns.lastUsed')}</th>
+                <th scope="col">{t('users.columns.created')}</th>
+                <th scope="col">{t('users.columns.ip')}</th>
+                <th scope="col">{t('users.columns.device')}</th>
+                <th scope="col">{t('users.columns.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.sessions.map((s) => (
+                <tr key={s.id}>
+                  <td className={kit.nowrap}>{formatDateTime(s.lastUsedAt, lang)}</td>
+                  <td className={kit.nowrap}>{formatDateTime(s.createdAt, lang)}</td>
+                  <td className={`${kit.mono} ${kit.nowrap}`}>{s.ip}</td>
+                  <td className={styles.agent}>{s.userAgent || '—'}</td>
+                  <td>
+                    <span className={kit.badge} data-tone={s.revoked ? 'outline' : 'approved'}>
+                      {s.revoked ? t('users.revoked') : t('users.activeSession')}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * `/admin/users/:id`: a customer — profile, balances per mode, transfers per mode, review items,
+ * notes and sessions; finance proposes a correction from here.
+ */
+export function UserPage() {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const { id = '' } = useParams();
+  const session = useOperatorSession();
+  const query = useQuery(userQueryOptions(id));
+  const detail = query.data;
+  const finance = hasRole(session, ['finance']);
+
+  return (
+    <Page
+      title={detail ? userName(detail.user) : t('users.customer')}
+      titleExtra={detail?.user.accountMode === 'demo' ? <DemoBadge /> : null}
+      back={{ to: '/admin/users', label: t('users.backToSearch') }}
+      actions={
+        finance ? (
+          <Link className={styles.buttonLink} to={`/admin/corrections?user=${encodeURIComponent(id)}`} data-testid="propose-correction">
+            {t('users.proposeCorrection')}
+          </Link>
+        ) : null
+      }
+      testId="user-page"
+    >
+      <QueryState query={query} notFound={t('users.notFound')}>
+        {(d) => (
+          <>
+            <Section title={t('users.profile')} testId="user-profile">
+              <Facts
+                items={[
+                  { label: t('users.columns.id'), value: <span className={kit.mono}>{d.user.id}</span>, testId: 'user-id', wide: true },
+                  { label: t('users.columns.email'), value: d.user.email ?? '—', testId: 'user-email', wide: true },
+                  { label: t('users.columns.phone'), value: d.user.phone ? <span className={kit.num}>{d.user.phone}</span> : '—' },
+                  {
+                    label: t('users.columns.wallet'),
+                    value: d.user.wallet ? <span className={kit.mono}>{d.user.wallet}</span> : '—',
+                    wide: !!d.user.wallet,
+                  },
+                  { label: t('users.columns.status'), value: statusText(t, d.user.status), testId: 'user-status' },
+                  { label: t('users.columns.kyc'), value: kycText(t, d.user.kycStatus), testId: 'user-kyc' },
+                  { label: t('users.columns.mode'), value: modeText(t, d.user.accountMode), testId: 'user-mode' },
+                  { label: t('users.columns.created'), value: formatDateTime(d.user.createdAt, lang) },
+                ]}
+              />
+            </Section>
+            <Section title={t('users.balances')} testId="user-balances">
+              <Balances detail={d} />
+            </Section>
+            <Transfers userId={d.user.id} />
+            <Section title={t('users.reviews')} testId="user-reviews">
+              {d.reviews.length === 0 ? (
+                <p className={kit.muted}>{t('users.noReviews')}</p>
+              ) : (
+                <ReviewTable
+                  items={d.reviews}
+                  decided
+                  showState
+                  showCustomer={false}
+                  caption={t('users.reviews')}
+                  testId="user-reviews-table"
+                />
+              )}
+            </Section>
+            <div className={styles.twoColumns}>
+              <Notes detail={d} />
+              <Sessions detail={d} />
+            </div>
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { ADMIN_PATHS } from '@meridian/contracts';
+import type { DecideReviewBody, ReviewKind, ReviewState } from '@meridian/contracts';
+import { listReviewsResult, reviewView } from '@meridian/contracts/schemas';
+import { adminApi } from '../../../shared/admin-api.ts';
+
+/** Items waiting in (or decided from) the queues the operator may read; 50 a page, pending oldest first. */
+export interface ReviewListQuery {
+  kind?: ReviewKind | undefined;
+  state: ReviewState;
+  page: number;
+}
+
+/** Every query key of the review items starts with this (queues, corrections, a user's items). */
+export const REVIEWS_KEY = ['backoffice', 'reviews'] as const;
+
+/** How often an open queue asks again for new items. */
+export const QUEUE_POLL_MS = 30_000;
+
+export const listReviews = (query: ReviewListQuery, signal?: AbortSignal) =>
+  adminApi.get(ADMIN_PATHS.listReviews, { query: { ...query }, result: listReviewsResult, ...(signal ? { signal } : {}) });
+
+export const reviewsQueryOptions = (query: ReviewListQuery) =>
+  queryOptions({
+    queryKey: [...REVIEWS_KEY, 'list', query.kind ?? 'all', query.state, query.page],
+    queryFn: ({ signal }) => listReviews(query, signal),
+    refetchInterval: QUEUE_POLL_MS,
+  });
+
+export const getReview = (id: number, signal?: AbortSignal) =>
+  adminApi.get(ADMIN_PATHS.getReview(id), { result: reviewView, ...(signal ? { signal } : {}) });
+
+export const reviewQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...REVIEWS_KEY, 'item', id], queryFn: ({ signal }) => getReview(id, signal) });
+
+/** "Take it": the operator becomes the item's assignee (others see who has it). */
+export const assignReview = (id: number) => adminApi.post(ADMIN_PATHS.assignReview(id), { result: reviewView });
+
+/** Approve or reject a pending item with a reason code of its kind (and an optional note). */
+export const decideReview = (id: number, body: DecideReviewBody) =>
+  adminApi.post(ADMIN_PATHS.decideReview(id), { body, result: reviewView });
+
+/** After a decision: every list and item of the review mechanism, and the queue counts, are read again. */
+export const refreshReviews = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: REVIEWS_KEY }),
+    client.invalidateQueries({ queryKey: ['backoffice', 'queue-counts'] }),
+    client.invalidateQueries({ queryKey: ['backoffice', 'dashboard'] }),
+    client.invalidateQueries({ queryKey: ['backoffice', 'users'] }),
+  ]);

@@ -1,0 +1,36 @@
+import { useT } from '@meridian/platform';
+import { Button } from '@meridian/ui';
+import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import styles from './kit.module.css';
+
+/** Previous / next over a paged list with "page N of M" and the total; nothing when one page holds everything. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onChange,
+  testId,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+  testId: string;
+}) {
+  const { t } = useT(NAMESPACE);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1 && page <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={t('queues.kit.pages')} data-testid={testId}>
+      <Button variant="secondary" onClick={() => onChange(page - 1)} disabled={page <= 1} data-testid={`${testId}-prev`}>
+        {t('queues.kit.previous')}
+      </Button>
+      <span aria-live="polite" data-testid={`${testId}-page`}>
+        {t('queues.kit.pageOf', { page, pages })}
+      </span>
+      <Button variant="secondary" onClick={() => onChange(page + 1)} disabled={page >= pages} data-testid={`${testId}-next`}>
+        {t('queues.kit.next')}
+      </Button>
+    </nav>
+  );
+}
