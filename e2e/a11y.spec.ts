@@ -9,6 +9,7 @@ const PAGES = [
   { path: '/pass/login', ready: 'mfe-account' },
   { path: '/pass/register', ready: 'mfe-account' },
   { path: '/pass/reset', ready: 'mfe-account' },
+  { path: '/admin/sign-in', ready: 'mfe-backoffice' },
 ] as const;
 
 for (const { path, ready } of PAGES) {

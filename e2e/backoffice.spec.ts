@@ -1,0 +1,231 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from '@playwright/test';
+import { expect, remoteIn, signUpAndLogIn, test } from './fixtures.ts';
+
+/**
+ * The back-office as operators use it, in order: the newcomer follows the set-up link `npm start`
+ * printed, enrols TOTP (codes computed from the secret, as an authenticator app does), signs in,
+ * invites operators; a support operator answers a /kf.html visitor; an admin changes the trading fee
+ * and the audit log shows it; a correction needs a second operator and reaches the customer.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const code = (secret: string, at = Date.now()) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+
+interface Operator {
+  email: string;
+  password: string;
+  secret: string;
+}
+const ops: Record<string, Operator> = {};
+/** The admin's tab, signed in once and kept for the journey (a back-office session lives in its tab). */
+let adminPage: Page;
+const invited: Record<string, string> = {};
+
+/** Sets an operator up from their link in a fresh browser context; returns the signed-in page. */
+async function setUp(browser: Browser, baseURL: string, link: string, who: { email?: string; name?: string; password: string }) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`/admin/setup#${link.split('#')[1]}`);
+  const bo = remoteIn(page, 'mfe-backoffice');
+  const secret = (await bo.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  if (who.email) await bo.getByLabel('Email').fill(who.email);
+  if (who.name) await bo.getByLabel('Your name').fill(who.name);
+  await bo.getByLabel('New password').fill(who.password);
+  await bo.getByLabel('Confirm the password').fill(who.password);
+  await bo.getByLabel('Code from the authenticator app').fill(code(secret));
+  await bo.getByTestId('setup-submit').click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(bo.getByTestId('admin-layout')).toBeVisible();
+  return { page, secret };
+}
+
+async function invite(page: Page, email: string, name: string, roles: string[]): Promise<string> {
+  await page.goto('/admin/operators');
+  const bo = remoteIn(page, 'mfe-backoffice');
+  const form = bo.getByTestId('invite-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Name').fill(name);
+  for (const role of roles) await form.getByTestId(`invite-role-${role}`).check();
+  await form.getByTestId('invite-submit').click();
+  const link = (await bo.getByTestId('setup-link').textContent())!.trim();
+  expect(link).toMatch(/\/admin\/setup#[A-Za-z0-9_-]{43}$/);
+  return link;
+}
+
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== 'desktop', 'the back-office journey runs once, on desktop');
+});
+
+test('a newcomer follows the printed set-up link, enrols TOTP, signs out and in, and invites operators', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  adminPage = page;
+  const file = process.env.MERIDIAN_SETUP_LINK_FILE ?? '';
+  await expect.poll(() => file && existsSync(file)).toBe(true);
+  const link = readFileSync(file, 'utf8').trim();
+  const bo = remoteIn(page, 'mfe-backoffice');
+
+  // Follow the link, enrol the authenticator with the secret shown, choose a password.
+  await page.goto(`/admin/setup#${link.split('#')[1]}`);
+  await expect(bo.getByTestId('totp-qr')).toBeVisible();
+  const secret = (await bo.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  ops.admin = { email: 'root@ops.example', password: 'Admin-pass-1', secret };
+  await bo.getByLabel('Email').fill(ops.admin.email);
+  await bo.getByLabel('Your name').fill('Root');
+  await bo.getByLabel('New password').fill(ops.admin.password);
+  await bo.getByLabel('Confirm the password').fill(ops.admin.password);
+  await bo.getByLabel('Code from the authenticator app').fill('000000');
+  await bo.getByTestId('setup-submit').click();
+  await expect(bo.getByTestId('setup-failure')).toBeVisible();
+  await bo.getByLabel('Code from the authenticator app').fill(code(secret));
+  await bo.getByTestId('setup-submit').click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(bo.getByTestId('admin-operator')).toContainText(ops.admin.email);
+  // The link works once.
+  await page.goto(`/admin/setup#${link.split('#')[1]}`);
+  await expect(bo.getByTestId('setup-invalid')).toBeVisible();
+
+  // Sign out, then in with the next code of the app (the one used at set-up is spent).
+  await page.goto('/admin');
+  await bo.getByTestId('admin-sign-out').click();
+  await expect(page).toHaveURL(/\/admin\/sign-in/);
+  const form = bo.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(ops.admin.email);
+  await form.getByLabel('Password').fill(ops.admin.password);
+  await form.getByLabel('Authenticator code').fill(code(secret));
+  await form.getByTestId('sign-in-submit').click();
+  await expect(bo.getByTestId('sign-in-failure')).toBeVisible();
+  await form.getByLabel('Authenticator code').fill(code(secret, Date.now() + 30_000));
+  await form.getByTestId('sign-in-submit').click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(bo.getByTestId('queue-card-support')).toBeVisible();
+
+  invited.support = await invite(page, 'help@ops.example', 'Helen', ['support']);
+  await bo.getByTestId('invite-another').click();
+  invited.financeA = await invite(page, 'fin-a@ops.example', 'Ana', ['finance']);
+  await bo.getByTestId('invite-another').click();
+  invited.financeB = await invite(page, 'fin-b@ops.example', 'Ben', ['finance']);
+  await expect(bo.getByTestId('operator-row')).toHaveCount(4);
+});
+
+test('a support operator answers a /kf.html conversation and the visitor sees the answer', async ({ browser, baseURL, page }) => {
+  // A visitor writes to customer service.
+  await page.goto('/kf.html');
+  const open = page.getByTestId('kf-open-form');
+  await open.getByLabel('Your email').fill('visitor@example.com');
+  await open.getByLabel('Your message').fill('Where is my back-office answer?');
+  await open.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('kf-message')).toHaveCount(1);
+  const ticket = new URL(page.url()).searchParams.get('ticket')!;
+
+  const { page: support } = await setUp(browser, baseURL!, invited.support!, { password: 'Support-pass-1' });
+  const bo = remoteIn(support, 'mfe-backoffice');
+  await support.goto('/admin/support');
+  await bo.locator(`[data-testid="support-link"][href$="${ticket}"]`).click();
+  await expect(bo.getByTestId('support-message')).toHaveCount(1);
+  await bo.getByRole('textbox', { name: 'Your reply' }).fill('It is here: we answered from the back-office.');
+  await bo.getByRole('button', { name: 'Send reply' }).click();
+  await expect(bo.getByTestId('support-message')).toHaveCount(2);
+  await support.context().close();
+
+  await page.reload();
+  await expect(page.getByTestId('kf-message')).toHaveCount(2);
+  await expect(page.getByTestId('kf-message').last()).toContainText('It is here: we answered from the back-office.');
+  await expect(page.getByText('Answered', { exact: true })).toBeVisible();
+});
+
+test('an admin changes the trading fee for everyone and the audit log shows before and after', async () => {
+  const page = adminPage;
+  const bo = remoteIn(page, 'mfe-backoffice');
+  await page.goto('/admin/settings');
+  const row = bo.getByTestId('setting-trading_fee_percent');
+  await row.getByTestId('edit-setting-trading_fee_percent').click();
+  await row.getByTestId('setting-input').fill('150');
+  await row.getByTestId('setting-save').click();
+  await expect(row.getByTestId('setting-input')).toHaveAttribute('aria-invalid', 'true');
+  await row.getByTestId('setting-input').fill('0.2');
+  await row.getByTestId('setting-save').click();
+  await bo.getByTestId('confirm-ok').click();
+  await expect(row.getByTestId('setting-value')).toContainText('0.2');
+  const param = await (await page.request.get('/api/swx/customer/index/getParamByKey/trading_fee_percent')).json();
+  expect(param.result.value).toBe('0.2');
+
+  await page.goto('/admin/audit');
+  await bo.getByTestId('audit-action').selectOption('setting.change');
+  await bo.getByTestId('audit-search').click();
+  const entry = bo.getByTestId('audit-row').first();
+  await expect(entry).toContainText(ops.admin!.email);
+  await expect(entry).toContainText('trading_fee_percent');
+  await expect(entry).toContainText('0.1');
+  await expect(entry).toContainText('0.2');
+  await page.context().close();
+});
+
+test('a correction: operator A proposes, A cannot approve, B approves, the customer is notified', async ({ browser, baseURL, page }) => {
+  const customer = await signUpAndLogIn(page);
+
+  const { page: a } = await setUp(browser, baseURL!, invited.financeA!, { password: 'Finance-pass-1' });
+  const boA = remoteIn(a, 'mfe-backoffice');
+  await a.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+  await boA.getByTestId('user-link').first().click();
+  await boA.getByTestId('propose-correction').click();
+  await expect(boA.getByTestId('correction-user')).not.toHaveValue('');
+  await boA.getByTestId('correction-mode-real').check();
+  await boA.getByTestId('correction-direction-credit').check();
+  await boA.getByTestId('correction-amount').fill('12.5');
+  await boA.getByTestId('correction-reason').selectOption('compensation');
+  await boA.getByTestId('correction-note').fill('Outage on the 20th');
+  await boA.getByTestId('propose-submit').click();
+  await boA.getByTestId('propose-dialog').getByTestId('confirm-submit').click();
+  await expect(boA.getByTestId('proposal-sent')).toBeVisible();
+  const mine = boA.getByTestId('pending-correction').first();
+  await expect(mine.getByTestId('correction-approve')).toBeDisabled();
+  await expect(mine.getByTestId('second-operator')).toBeVisible();
+  await a.context().close();
+
+  const { page: b } = await setUp(browser, baseURL!, invited.financeB!, { password: 'Finance-pass-2' });
+  const boB = remoteIn(b, 'mfe-backoffice');
+  await b.goto('/admin/corrections');
+  const pending = boB.getByTestId('pending-correction').first();
+  await pending.getByTestId('correction-approve').click();
+  await boB.getByTestId('correction-decide-dialog').getByTestId('confirm-submit').click();
+  await expect(boB.getByTestId('pending-correction')).toHaveCount(0);
+  await expect(boB.getByTestId('decided-correction').first()).toBeVisible();
+  await b.context().close();
+
+  await page.goto('/profile/notification');
+  await expect(remoteIn(page, 'mfe-account').getByText('Balance correction').first()).toBeVisible();
+  await expect(
+    remoteIn(page, 'mfe-account')
+      .getByText(/12\.50/)
+      .first(),
+  ).toBeVisible();
+});
+
+test('a customer session gets 401 on every admin route', async ({ page }) => {
+  const customer = await signUpAndLogIn(page);
+  // The customer's own access token (the site keeps it in memory only): the same sign-in, by API.
+  const login = await (await page.request.post('/api/swx/customer/login/login', { data: customer })).json();
+  const token = login.result.token as string;
+  expect(token).not.toBe('');
+  const doc = await (await page.request.get('/api/openapi.json')).json();
+  let checked = 0;
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { 'x-roles'?: unknown }>>)) {
+    if (!path.startsWith('/api/admin')) continue;
+    for (const [method, op] of Object.entries(methods)) {
+      if (op['x-roles'] === 'public') continue;
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      const res = await page.request.fetch(url, {
+        method: method.toUpperCase(),
+        headers: { authorization: token },
+        data: method === 'get' ? undefined : {},
+      });
+      expect(res.status(), `${method} ${path}`).toBe(401);
+      checked += 1;
+    }
+  }
+  expect(checked).toBeGreaterThan(25);
+});
