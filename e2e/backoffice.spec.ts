@@ -55,7 +55,7 @@ async function invite(page: Page, email: string, name: string, roles: string[]):
   return link;
 }
 
-test.beforeEach(({}, info) => {
+test.beforeEach(({ page: _page }, info) => {
   test.skip(info.project.name !== 'desktop', 'the back-office journey runs once, on desktop');
 });
 
