@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
-import { TickerFeed, breakGlassFromEnv, liveFabricFromEnv, openDatabase, redisFromEnv, seedDatabase, socialProvidersFromEnv } from '@meridian/api';
+import {
+  TickerFeed,
+  breakGlassFromEnv,
+  liveFabricFromEnv,
+  openDatabase,
+  redisFromEnv,
+  seedDatabase,
+  socialProvidersFromEnv,
+} from '@meridian/api';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';

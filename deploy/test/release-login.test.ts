@@ -74,7 +74,11 @@ describe('release CLI: a newcomer signs in as an operator', () => {
       password: 'Admin-pass-1',
       code: totpAt(adminSecret, Date.now()),
     });
-    const invited = await post('/api/admin/operators/invite', { email: 'rel@ops.test', name: 'Rel', roles: ['release'] }, admin.result.token);
+    const invited = await post(
+      '/api/admin/operators/invite',
+      { email: 'rel@ops.test', name: 'Rel', roles: ['release'] },
+      admin.result.token,
+    );
     const relToken = (invited.result.setupLink as string).split('#')[1]!;
     const relSecret = (await post('/api/admin/auth/setup-info', { token: relToken })).result.secret as string;
     await post('/api/admin/auth/setup', { token: relToken, password: 'Release-pass-1', code: totpAt(relSecret, Date.now()) });

@@ -100,8 +100,8 @@ describe('translations', () => {
   });
 
   it('the back-office file sets do not define the same top-level key twice (they merge by top-level key)', () => {
-    const tops = ['', '/reviews', '/content'].map(
-      (d) => Object.keys(JSON.parse(readFileSync(join(root, `mfe-backoffice/src/locales${d}/en.json`), 'utf8')) as object),
+    const tops = ['', '/reviews', '/content'].map((d) =>
+      Object.keys(JSON.parse(readFileSync(join(root, `mfe-backoffice/src/locales${d}/en.json`), 'utf8')) as object),
     );
     const all = tops.flat();
     expect(all.filter((k, i) => all.indexOf(k) !== i)).toEqual([]);

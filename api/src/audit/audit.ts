@@ -71,7 +71,13 @@ const entry = (r: typeof auditLog.$inferSelect) => ({
 export async function searchAudit(db: Database, query: Parameters<typeof auditFilter>[0] & { page: number }) {
   const where = auditFilter(query);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog).where(where);
-  const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(50).offset((query.page - 1) * 50);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(50)
+    .offset((query.page - 1) * 50);
   return { items: rows.map(entry), total };
 }
 
@@ -87,7 +93,9 @@ export async function exportAudit(db: Database, query: Parameters<typeof auditFi
   return stringify(
     rows.map((r) => {
       const e = entry(r);
-      return [e.id, e.at, e.operator, e.action, e.targetKind, e.targetId, JSON.stringify(e.before), JSON.stringify(e.after), e.ip].map(cell);
+      return [e.id, e.at, e.operator, e.action, e.targetKind, e.targetId, JSON.stringify(e.before), JSON.stringify(e.after), e.ip].map(
+        cell,
+      );
     }),
     { header: true, columns: ['id', 'at', 'operator', 'action', 'target_kind', 'target_id', 'before', 'after', 'ip'] },
   );

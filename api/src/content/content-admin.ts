@@ -54,9 +54,18 @@ export class ContentAdmin {
 
   async list(kind: ContentKind, lang: number): Promise<ContentEntry[]> {
     if (kind === 'page')
-      return (await this.db.select().from(contents).where(eq(contents.languageId, lang)).orderBy(asc(contents.type), asc(contents.sortOrder), asc(contents.id))).map(fromPage);
-    if (kind === 'faq') return (await this.db.select().from(faqs).where(eq(faqs.languageId, lang)).orderBy(asc(faqs.sortOrder), asc(faqs.id))).map(fromFaq);
-    return (await this.db.select().from(notices).where(eq(notices.languageId, lang)).orderBy(desc(notices.publishedAt), desc(notices.id))).map(fromNotice);
+      return (
+        await this.db
+          .select()
+          .from(contents)
+          .where(eq(contents.languageId, lang))
+          .orderBy(asc(contents.type), asc(contents.sortOrder), asc(contents.id))
+      ).map(fromPage);
+    if (kind === 'faq')
+      return (await this.db.select().from(faqs).where(eq(faqs.languageId, lang)).orderBy(asc(faqs.sortOrder), asc(faqs.id))).map(fromFaq);
+    return (
+      await this.db.select().from(notices).where(eq(notices.languageId, lang)).orderBy(desc(notices.publishedAt), desc(notices.id))
+    ).map(fromNotice);
   }
 
   async create(actor: OperatorIdentity, kind: ContentKind, body: SaveContentBody): Promise<ContentEntry> {
@@ -65,7 +74,10 @@ export class ContentAdmin {
     return this.db.transaction(async (tx) => {
       let entry: ContentEntry;
       if (kind === 'page') {
-        const [row] = await tx.insert(contents).values({ title: body.title, body: clean, type: body.type ?? 1, languageId: body.languageId, updatedAt: at }).returning();
+        const [row] = await tx
+          .insert(contents)
+          .values({ title: body.title, body: clean, type: body.type ?? 1, languageId: body.languageId, updatedAt: at })
+          .returning();
         entry = fromPage(row!);
       } else if (kind === 'faq') {
         const [row] = await tx
@@ -74,7 +86,10 @@ export class ContentAdmin {
           .returning();
         entry = fromFaq(row!);
       } else {
-        const [row] = await tx.insert(notices).values({ title: body.title, body: clean, languageId: body.languageId, publishedAt: at }).returning();
+        const [row] = await tx
+          .insert(notices)
+          .values({ title: body.title, body: clean, languageId: body.languageId, publishedAt: at })
+          .returning();
         entry = fromNotice(row!);
       }
       await audit(tx, actor, 'content.create', { kind, id: String(entry.id) }, null, entry);
@@ -92,7 +107,11 @@ export class ContentAdmin {
         const [row] = await tx.select().from(contents).where(eq(contents.id, id)).for('update');
         before = row && fromPage(row);
         const [next] = row
-          ? await tx.update(contents).set({ title: body.title, body: clean, type: body.type ?? row.type, languageId: body.languageId, updatedAt: at }).where(eq(contents.id, id)).returning()
+          ? await tx
+              .update(contents)
+              .set({ title: body.title, body: clean, type: body.type ?? row.type, languageId: body.languageId, updatedAt: at })
+              .where(eq(contents.id, id))
+              .returning()
           : [];
         after = next && fromPage(next);
       } else if (kind === 'faq') {
@@ -101,15 +120,31 @@ export class ContentAdmin {
         const [next] = row
           ? await tx
               .update(faqs)
-              .set({ question: body.title, answer: clean, category: body.category ?? row.category, languageId: body.languageId, updatedAt: at })
+              .set({
+                question: body.title,
+                answer: clean,
+                category: body.category ?? row.category,
+                languageId: body.languageId,
+                updatedAt: at,
+              })
               .where(eq(faqs.id, id))
               .returning()
           : [];
         after = next && fromFaq(next);
       } else {
-        const [row] = await tx.select().from(notices).where(and(eq(notices.id, id))).for('update');
+        const [row] = await tx
+          .select()
+          .from(notices)
+          .where(and(eq(notices.id, id)))
+          .for('update');
         before = row && fromNotice(row);
-        const [next] = row ? await tx.update(notices).set({ title: body.title, body: clean, languageId: body.languageId }).where(eq(notices.id, id)).returning() : [];
+        const [next] = row
+          ? await tx
+              .update(notices)
+              .set({ title: body.title, body: clean, languageId: body.languageId })
+              .where(eq(notices.id, id))
+              .returning()
+          : [];
         after = next && fromNotice(next);
       }
       if (!before || !after) throw new ApiFailure('404', 'content not found', 404);

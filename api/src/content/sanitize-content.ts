@@ -5,33 +5,33 @@ import sanitizeHtml from 'sanitize-html';
  * `data:` link can be stored, whatever an operator pastes.
  */
 const OPTIONS = {
-    allowedTags: [
-      'h2',
-      'h3',
-      'h4',
-      'p',
-      'ul',
-      'ol',
-      'li',
-      'strong',
-      'em',
-      'b',
-      'i',
-      'a',
-      'br',
-      'blockquote',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-      'code',
-    ],
-    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    allowProtocolRelative: false,
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'a',
+    'br',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'code',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
 } satisfies sanitizeHtml.IOptions;
 
 export function sanitizeContent(html: string): string {
@@ -58,7 +58,8 @@ export function sanitizeReport(html: string): { html: string; removed: Removed[]
       if (!allowedTags.has(tag)) return void removed.push({ tag, attribute: null });
       for (const [name, value] of Object.entries(attribs)) {
         if (!(allowedAttributes[tag] ?? []).includes(name)) removed.push({ tag, attribute: name });
-        else if (name === 'href' && (!/^(https?:|mailto:|[^:]*$)/i.test(value.trim()) || value.trim().startsWith('//'))) removed.push({ tag, attribute: `href=${value.split(':')[0]}:` });
+        else if (name === 'href' && (!/^(https?:|mailto:|[^:]*$)/i.test(value.trim()) || value.trim().startsWith('//')))
+          removed.push({ tag, attribute: `href=${value.split(':')[0]}:` });
       }
     },
   });

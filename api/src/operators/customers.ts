@@ -38,7 +38,13 @@ export class CustomerDirectory {
       ? or(ilike(users.email, like), ilike(users.phone, like), ilike(users.walletAddress, like), sql`${users.id}::text = ${term}`)
       : undefined;
     const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(users).where(where);
-    const rows = await this.db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(PAGE).offset((page - 1) * PAGE);
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt))
+      .limit(PAGE)
+      .offset((page - 1) * PAGE);
     return { items: rows.map(userRow), total };
   }
 
@@ -89,7 +95,13 @@ export class CustomerDirectory {
     const where = and(eq(ledgerTransfers.userId, id), eq(ledgerTransfers.mode, mode));
     const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(ledgerTransfers).where(where);
     const rows = await this.db
-      .select({ t: ledgerTransfers, debitOwner: debit.ownerId, debitKind: debit.kind, creditOwner: credit.ownerId, creditKind: credit.kind })
+      .select({
+        t: ledgerTransfers,
+        debitOwner: debit.ownerId,
+        debitKind: debit.kind,
+        creditOwner: credit.ownerId,
+        creditKind: credit.kind,
+      })
       .from(ledgerTransfers)
       .innerJoin(debit, eq(debit.id, ledgerTransfers.debitAccountId))
       .innerJoin(credit, eq(credit.id, ledgerTransfers.creditAccountId))

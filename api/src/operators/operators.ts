@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { OPERATOR_CODES, OPERATOR_SESSION, OPERATOR_TOKEN_PREFIX, SETUP_LINK_HOURS } from '@meridian/contracts';
-import type { CompleteSetupBody, InviteOperatorBody, OperatorRole, OperatorSession, OperatorSignInBody, OperatorView, SetupInfo } from '@meridian/contracts';
+import type {
+  CompleteSetupBody,
+  InviteOperatorBody,
+  OperatorRole,
+  OperatorSession,
+  OperatorSignInBody,
+  OperatorView,
+  SetupInfo,
+} from '@meridian/contracts';
 import { hashPassword, passwordMatches } from '../accounts/passwords.ts';
 import { newSecret, sha256 } from '../accounts/secrets.ts';
 import type { Actor } from '../audit/audit.ts';
@@ -74,7 +82,11 @@ export class OperatorService {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('meridian:first-admin'))`);
       const [active] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.status, 'active')).limit(1);
       if (active) return null;
-      let [first] = await tx.select().from(operators).where(and(eq(operators.status, 'invited'), isNull(operators.invitedBy))).limit(1);
+      let [first] = await tx
+        .select()
+        .from(operators)
+        .where(and(eq(operators.status, 'invited'), isNull(operators.invitedBy)))
+        .limit(1);
       if (!first) {
         [first] = await tx
           .insert(operators)
@@ -180,10 +192,16 @@ export class OperatorService {
   /** Email + password + a fresh TOTP code; any failure answers the same (no hint which part was wrong). */
   async signIn(body: OperatorSignInBody, client: { ip: string; userAgent: string }): Promise<OperatorSession> {
     const email = body.email.trim().toLowerCase();
-    const [row] = await this.db.select().from(operators).where(sql`lower(${operators.email}) = ${email}`);
+    const [row] = await this.db
+      .select()
+      .from(operators)
+      .where(sql`lower(${operators.email}) = ${email}`);
     const passwordOk = await passwordMatches(row?.status === 'active' ? row.passwordHash : null, body.password);
     const failed = async () => {
-      await audit(this.db, { id: row?.id ?? null, email, ip: client.ip }, 'operator.signInFailed', { kind: 'operator', id: row?.id ?? email });
+      await audit(this.db, { id: row?.id ?? null, email, ip: client.ip }, 'operator.signInFailed', {
+        kind: 'operator',
+        id: row?.id ?? email,
+      });
       return signInFailed();
     };
     if (!row || !passwordOk) throw await failed();
@@ -222,7 +240,10 @@ export class OperatorService {
       );
     if (!row) return null;
     if (now - row.lastUsedAt.getTime() > 15_000) {
-      await this.db.update(operatorSessions).set({ lastUsedAt: new Date(now) }).where(eq(operatorSessions.hash, hash));
+      await this.db
+        .update(operatorSessions)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(operatorSessions.hash, hash));
     }
     return {
       id: row.operator.id,
@@ -236,7 +257,10 @@ export class OperatorService {
 
   async signOut(token: string, actor: OperatorIdentity): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.update(operatorSessions).set({ revokedAt: new Date(this.now()) }).where(eq(operatorSessions.hash, sha256(token)));
+      await tx
+        .update(operatorSessions)
+        .set({ revokedAt: new Date(this.now()) })
+        .where(eq(operatorSessions.hash, sha256(token)));
       await audit(tx, actor, 'operator.signOut', { kind: 'operator', id: actor.id ?? actor.email });
     });
   }
@@ -256,7 +280,10 @@ export class OperatorService {
     const email = body.email.trim().toLowerCase();
     const roles = [...new Set(body.roles)];
     return this.db.transaction(async (tx) => {
-      const clash = await tx.select({ id: operators.id }).from(operators).where(sql`lower(${operators.email}) = ${email}`);
+      const clash = await tx
+        .select({ id: operators.id })
+        .from(operators)
+        .where(sql`lower(${operators.email}) = ${email}`);
       if (clash.length) throw new ApiFailure(OPERATOR_CODES.operatorExists, 'an operator with this email exists', 409);
       const [row] = await tx
         .insert(operators)
@@ -283,7 +310,10 @@ export class OperatorService {
         if (n <= 1) throw new ApiFailure(OPERATOR_CODES.lastAdmin, 'the last admin cannot be deactivated', 409);
       }
       const [after] = await tx.update(operators).set({ status: 'deactivated' }).where(eq(operators.id, id)).returning();
-      await tx.update(operatorSessions).set({ revokedAt: new Date(this.now()) }).where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
+      await tx
+        .update(operatorSessions)
+        .set({ revokedAt: new Date(this.now()) })
+        .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
       await tx.delete(operatorSetupLinks).where(eq(operatorSetupLinks.operatorId, id));
       await audit(tx, actor, 'operator.deactivate', { kind: 'operator', id }, { status: row.status }, { status: 'deactivated' });
       return operatorView(after!);

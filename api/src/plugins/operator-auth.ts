@@ -24,7 +24,10 @@ export interface BreakGlass {
 
 /** Roles named in `MERIDIAN_ADMIN_TOKEN_ROLES` (comma-separated), `release` when unset; unknown names are refused. */
 export function breakGlassFromEnv(env: NodeJS.ProcessEnv): BreakGlass {
-  const names = (env.MERIDIAN_ADMIN_TOKEN_ROLES ?? 'release').split(',').map((r) => r.trim()).filter(Boolean);
+  const names = (env.MERIDIAN_ADMIN_TOKEN_ROLES ?? 'release')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const unknown = names.filter((r) => !(OPERATOR_ROLES as readonly string[]).includes(r));
   if (unknown.length) throw new Error(`MERIDIAN_ADMIN_TOKEN_ROLES names unknown roles: ${unknown.join(', ')}`);
   return { token: env.MERIDIAN_ADMIN_TOKEN || undefined, roles: names as OperatorRole[] };

@@ -71,7 +71,9 @@ export class Corrections {
     const row = await this.db.transaction(async (tx) => {
       const existing = await this.reviewService.ofSubject(tx, 'correction', key);
       if (existing) {
-        const same = Object.entries(payload).every(([k, v]) => existing.payload[k] === v) && Object.keys(existing.payload).length === Object.keys(payload).length;
+        const same =
+          Object.entries(payload).every(([k, v]) => existing.payload[k] === v) &&
+          Object.keys(existing.payload).length === Object.keys(payload).length;
         if (existing.proposedById !== actor.id || !same || existing.userId !== body.userId)
           throw new ApiFailure('10101', 'idempotency key reused', 422);
         return existing;
@@ -83,7 +85,10 @@ export class Corrections {
         payload,
         proposedById: actor.id,
       });
-      await audit(tx, actor, 'correction.propose', { kind: 'correction', id: String(created.id) }, null, { userId: body.userId, ...payload });
+      await audit(tx, actor, 'correction.propose', { kind: 'correction', id: String(created.id) }, null, {
+        userId: body.userId,
+        ...payload,
+      });
       return created;
     });
     return (await this.reviewService.get(row.id))!;

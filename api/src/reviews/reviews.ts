@@ -85,11 +85,18 @@ export class ReviewService {
 
   /** The item of a business object (e.g. a support conversation), if any. */
   async ofSubject(db: Database | Transaction, kind: ReviewKind, subjectId: string): Promise<ReviewRow | null> {
-    const [row] = await db.select().from(reviews).where(and(eq(reviews.kind, kind), eq(reviews.subjectId, subjectId)));
+    const [row] = await db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.kind, kind), eq(reviews.subjectId, subjectId)));
     return row ?? null;
   }
 
-  private async views(where: ReturnType<typeof and> | undefined, order: 'queue' | 'recent', page = 1): Promise<{ items: ReviewView[]; total: number }> {
+  private async views(
+    where: ReturnType<typeof and> | undefined,
+    order: 'queue' | 'recent',
+    page = 1,
+  ): Promise<{ items: ReviewView[]; total: number }> {
     const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(reviews).where(where);
     const rows = await this.db
       .select({
@@ -110,11 +117,16 @@ export class ReviewService {
       .offset((page - 1) * PAGE_SIZE);
     return {
       total,
-      items: rows.map((r) => this.view(r.review, { userEmail: r.userEmail, proposer: r.proposer, assignee: r.assignee, decider: r.decider })),
+      items: rows.map((r) =>
+        this.view(r.review, { userEmail: r.userEmail, proposer: r.proposer, assignee: r.assignee, decider: r.decider }),
+      ),
     };
   }
 
-  view(row: ReviewRow, names: { userEmail?: string | null; proposer?: string | null; assignee?: string | null; decider?: string | null } = {}): ReviewView {
+  view(
+    row: ReviewRow,
+    names: { userEmail?: string | null; proposer?: string | null; assignee?: string | null; decider?: string | null } = {},
+  ): ReviewView {
     const kind = row.kind as ReviewKind;
     const end = row.decidedAt?.getTime() ?? this.now();
     const waitedSeconds = Math.max(0, Math.floor((end - row.enqueuedAt.getTime()) / 1000));
@@ -206,7 +218,14 @@ export class ReviewService {
       if (!this.mayDecide(actor, row.kind as ReviewKind)) throw new ApiFailure(OPERATOR_CODES.forbidden, 'role not allowed', 403);
       if (row.state !== 'pending') throw new ApiFailure(OPERATOR_CODES.alreadyDecided, 'the item is decided already', 409);
       await tx.update(reviews).set({ assigneeId: actor.id }).where(eq(reviews.id, id));
-      await audit(tx, actor, 'review.assign', { kind: `review:${row.kind}`, id: String(id) }, { assignee: row.assigneeId }, { assignee: actor.id });
+      await audit(
+        tx,
+        actor,
+        'review.assign',
+        { kind: `review:${row.kind}`, id: String(id) },
+        { assignee: row.assigneeId },
+        { assignee: actor.id },
+      );
     });
     return (await this.get(id))!;
   }
@@ -253,13 +272,7 @@ export class ReviewService {
   }
 
   /** Marks a decided item done by the system or an operator action outside `decide` (a support reply…). */
-  async setState(
-    tx: Transaction,
-    row: ReviewRow,
-    state: ReviewState,
-    actor: OperatorIdentity,
-    reasonCode: string,
-  ): Promise<void> {
+  async setState(tx: Transaction, row: ReviewRow, state: ReviewState, actor: OperatorIdentity, reasonCode: string): Promise<void> {
     const now = new Date(this.now());
     await tx
       .update(reviews)

@@ -20,23 +20,34 @@ const TERM_NAMES: Record<(typeof USER_FACING_SETTINGS)[number], { en: string; zh
   maintenance_margin_percent: { en: 'Maintenance margin (liquidation level)', zh: '维持保证金（强平线）', unit: '%' },
 };
 
-const isUserFacing = (key: string): key is (typeof USER_FACING_SETTINGS)[number] => (USER_FACING_SETTINGS as readonly string[]).includes(key);
+const isUserFacing = (key: string): key is (typeof USER_FACING_SETTINGS)[number] =>
+  (USER_FACING_SETTINGS as readonly string[]).includes(key);
 
 /** A notice in both content languages that a term changed, effective now, for everyone. */
-async function publishTermNotice(tx: Transaction, key: (typeof USER_FACING_SETTINGS)[number], before: string, after: string, at: Date): Promise<void> {
+async function publishTermNotice(
+  tx: Transaction,
+  key: (typeof USER_FACING_SETTINGS)[number],
+  before: string,
+  after: string,
+  at: Date,
+): Promise<void> {
   const name = TERM_NAMES[key];
   const when = at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   await tx.insert(notices).values([
     {
       languageId: 2,
       title: `${name.en}: ${before}${name.unit} → ${after}${name.unit}`,
-      body: sanitizeContent(`<p>From ${when}, the ${name.en.toLowerCase()} is ${after}${name.unit} (before: ${before}${name.unit}). It applies to everyone from that moment; nothing already confirmed changes.</p>`),
+      body: sanitizeContent(
+        `<p>From ${when}, the ${name.en.toLowerCase()} is ${after}${name.unit} (before: ${before}${name.unit}). It applies to everyone from that moment; nothing already confirmed changes.</p>`,
+      ),
       publishedAt: at,
     },
     {
       languageId: 1,
       title: `${name.zh}：${before}${name.unit} → ${after}${name.unit}`,
-      body: sanitizeContent(`<p>自 ${when} 起，${name.zh}调整为 ${after}${name.unit}（原为 ${before}${name.unit}）。自该时刻起对所有用户生效，已确认的订单不受影响。</p>`),
+      body: sanitizeContent(
+        `<p>自 ${when} 起，${name.zh}调整为 ${after}${name.unit}（原为 ${before}${name.unit}）。自该时刻起对所有用户生效，已确认的订单不受影响。</p>`,
+      ),
       publishedAt: at,
     },
   ]);
@@ -142,13 +153,17 @@ export class SettingsAdmin {
           {
             languageId: 2,
             title: `${row.code} ${row.product.period}s options payout: ${state(before, false)} → ${state(after, false)}`,
-            body: sanitizeContent(`<p>New ${row.code} options orders of ${row.product.period} seconds pay ${state(after, false)} from ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC. Orders already placed keep the payout shown when they were confirmed.</p>`),
+            body: sanitizeContent(
+              `<p>New ${row.code} options orders of ${row.product.period} seconds pay ${state(after, false)} from ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC. Orders already placed keep the payout shown when they were confirmed.</p>`,
+            ),
             publishedAt: at,
           },
           {
             languageId: 1,
             title: `${row.code} ${row.product.period}秒期权收益率：${state(before, true)} → ${state(after, true)}`,
-            body: sanitizeContent(`<p>自 ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC 起，新的 ${row.code} ${row.product.period} 秒期权订单收益率为 ${state(after, true)}。已下单的订单保持确认时的收益率。</p>`),
+            body: sanitizeContent(
+              `<p>自 ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC 起，新的 ${row.code} ${row.product.period} 秒期权订单收益率为 ${state(after, true)}。已下单的订单保持确认时的收益率。</p>`,
+            ),
             publishedAt: at,
           },
         ]);

@@ -37,7 +37,12 @@ describe(`operators: first admin, sign-in, TOTP (${databaseKind})`, () => {
     const info = (await call('POST', '/api/admin/auth/setup-info', undefined, { token })).json().result;
     expect(info).toMatchObject({ email: null, roles: ['admin'] });
     expect(info.qrDataUrl).toMatch(/^data:image\/png;base64,/);
-    const wrongCode = await call('POST', '/api/admin/auth/setup', undefined, { token, email: 'root@ops.test', password: 'Admin-pass-1', code: '000000' });
+    const wrongCode = await call('POST', '/api/admin/auth/setup', undefined, {
+      token,
+      email: 'root@ops.test',
+      password: 'Admin-pass-1',
+      code: '000000',
+    });
     expect(wrongCode.json().code).toBe('10202');
     const done = await call('POST', '/api/admin/auth/setup', undefined, {
       token,
@@ -46,7 +51,10 @@ describe(`operators: first admin, sign-in, TOTP (${databaseKind})`, () => {
       password: 'Admin-pass-1',
       code: totpAt(info.secret, Date.now()),
     });
-    expect(done.json()).toMatchObject({ code: '200', result: { operator: { email: 'root@ops.test', roles: ['admin'], status: 'active' } } });
+    expect(done.json()).toMatchObject({
+      code: '200',
+      result: { operator: { email: 'root@ops.test', roles: ['admin'], status: 'active' } },
+    });
     const me = await call('GET', '/api/admin/auth/me', done.json().result.token);
     expect(me.json().result.email).toBe('root@ops.test');
     // Used once; and with an active operator there is no first-run link any more.
@@ -68,21 +76,37 @@ describe(`operators: first admin, sign-in, TOTP (${databaseKind})`, () => {
     const next = await signIn(totpAt(op.secret, Date.now() + 30_000));
     expect(next.json().code).toBe('200');
     expect((await signIn(totpAt(op.secret, Date.now() + 30_000))).json().code).toBe('10201');
-    const failures = await api.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'operator.signInFailed' and ${auditLog.operatorId} = ${op.id}`);
+    const failures = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'operator.signInFailed' and ${auditLog.operatorId} = ${op.id}`);
     expect(failures.length).toBe(3);
   });
 
   it('an admin invites an operator, who sets up from the link; deactivation ends their sessions', async () => {
     const admin = await makeOperator(api.app, api.database.db, ['admin']);
     const support = await makeOperator(api.app, api.database.db, ['support']);
-    expect((await call('POST', '/api/admin/operators/invite', support.token, { email: 'x@ops.test', name: 'X', roles: ['support'] })).statusCode).toBe(403);
-    const invited = await call('POST', '/api/admin/operators/invite', admin.token, { email: 'New@Ops.test', name: 'New', roles: ['support', 'auditor'] });
+    expect(
+      (await call('POST', '/api/admin/operators/invite', support.token, { email: 'x@ops.test', name: 'X', roles: ['support'] })).statusCode,
+    ).toBe(403);
+    const invited = await call('POST', '/api/admin/operators/invite', admin.token, {
+      email: 'New@Ops.test',
+      name: 'New',
+      roles: ['support', 'auditor'],
+    });
     expect(invited.json().result.operator).toMatchObject({ email: 'new@ops.test', status: 'invited', roles: ['support', 'auditor'] });
-    expect((await call('POST', '/api/admin/operators/invite', admin.token, { email: 'new@ops.test', name: 'Again', roles: ['support'] })).json().code).toBe('10208');
+    expect(
+      (await call('POST', '/api/admin/operators/invite', admin.token, { email: 'new@ops.test', name: 'Again', roles: ['support'] })).json()
+        .code,
+    ).toBe('10208');
     const token = (invited.json().result.setupLink as string).split('#')[1]!;
     const info = (await call('POST', '/api/admin/auth/setup-info', undefined, { token })).json().result;
     expect(info.email).toBe('new@ops.test');
-    const session = await call('POST', '/api/admin/auth/setup', undefined, { token, password: 'Newop-pass-1', code: totpAt(info.secret, Date.now()) });
+    const session = await call('POST', '/api/admin/auth/setup', undefined, {
+      token,
+      password: 'Newop-pass-1',
+      code: totpAt(info.secret, Date.now()),
+    });
     const newToken = session.json().result.token as string;
     expect((await call('GET', '/api/admin/support/tickets', newToken)).statusCode).toBe(200);
     const id = session.json().result.operator.id as string;
@@ -193,7 +217,10 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
     expect(param.value ?? param).toContain('0.2');
     const audit = (await call('GET', '/api/admin/audit?action=setting.change&q=trading_fee_percent', admin.token)).json().result.items;
     expect(audit[0]).toMatchObject({ operator: admin.email, action: 'setting.change', before: { value: '0.1' }, after: { value: '0.2' } });
-    const notice = await api.database.db.select().from(notices).where(sql`${notices.title} like 'Trading fee:%'`);
+    const notice = await api.database.db
+      .select()
+      .from(notices)
+      .where(sql`${notices.title} like 'Trading fee:%'`);
     expect(notice.map((n) => n.title)).toContain('Trading fee: 0.1% → 0.2%');
     const csv = await api.app.inject({ url: '/api/admin/audit/export.csv?q=trading_fee_percent', headers: admin.headers });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
@@ -229,7 +256,12 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
     expect((await api.app.inject({ method: 'POST', url: '/api/admin/corrections', headers: a.headers, payload: {} })).statusCode).toBe(400);
     const key = crypto.randomUUID();
     const proposal = (await propose(key)).json().result;
-    expect(proposal).toMatchObject({ kind: 'correction', state: 'pending', proposedBy: a.email, payload: { amount: '25.5', direction: 'credit' } });
+    expect(proposal).toMatchObject({
+      kind: 'correction',
+      state: 'pending',
+      proposedBy: a.email,
+      payload: { amount: '25.5', direction: 'credit' },
+    });
     // The same submit again finds the same proposal; the same key with another amount is refused.
     expect((await propose(key)).json().result.id).toBe(proposal.id);
     expect((await propose(key, '30')).json().code).toBe('10101');
@@ -266,10 +298,16 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
         payload: { userId, mode: 'real', direction: 'debit', amount: '1000', reasonCode: 'duplicateCredit', note: 'Credited twice' },
       })
     ).json().result;
-    const refused = await call('POST', `/api/admin/reviews/${proposal.id}/decide`, b.token, { decision: 'approve', reasonCode: 'duplicateCredit' });
+    const refused = await call('POST', `/api/admin/reviews/${proposal.id}/decide`, b.token, {
+      decision: 'approve',
+      reasonCode: 'duplicateCredit',
+    });
     expect(refused.json().code).toBe('10011');
     expect((await call('GET', `/api/admin/reviews/${proposal.id}`, b.token)).json().result.state).toBe('pending');
-    const rejected = await call('POST', `/api/admin/reviews/${proposal.id}/decide`, b.token, { decision: 'reject', reasonCode: 'proposalWrong' });
+    const rejected = await call('POST', `/api/admin/reviews/${proposal.id}/decide`, b.token, {
+      decision: 'reject',
+      reasonCode: 'proposalWrong',
+    });
     expect(rejected.json().result).toMatchObject({ state: 'rejected', reasonCode: 'proposalWrong' });
   });
 
@@ -292,13 +330,18 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
       body: dirty,
       category: first.category,
     });
-    expect(saved.json().result).toMatchObject({ title: `${first.title} (updated)`, body: '<p>Hello <a rel="noopener noreferrer">x</a></p>' });
+    expect(saved.json().result).toMatchObject({
+      title: `${first.title} (updated)`,
+      body: '<p>Hello <a rel="noopener noreferrer">x</a></p>',
+    });
     const help = (await api.app.inject({ url: '/api/swx/customer/index/listFaq/2' })).json().result;
     expect(help.find((f: { id: number }) => f.id === first.id).question).toBe(`${first.title} (updated)`);
     const admin = await makeOperator(api.app, api.database.db, ['auditor']);
     const entry = (await call('GET', `/api/admin/audit?action=content.change&q=${first.id}`, admin.token)).json().result.items[0];
     expect(entry).toMatchObject({ operator: support.email, before: { title: first.title }, after: { title: `${first.title} (updated)` } });
-    expect((await call('PUT', '/api/admin/content/faq/999999', support.token, { languageId: 2, title: 't', body: 'b' })).statusCode).toBe(404);
+    expect((await call('PUT', '/api/admin/content/faq/999999', support.token, { languageId: 2, title: 't', body: 'b' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('operators are kept apart from customers: an operator email that is also a customer email shares nothing', async () => {

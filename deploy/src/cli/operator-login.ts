@@ -45,8 +45,7 @@ async function askAll(questions: { name: string; secret: boolean; preset?: strin
   if (process.stdin.isTTY) {
     for (const q of questions) {
       answers[q.name] =
-        q.preset ??
-        (q.secret ? await password({ message: q.name, mask: '*' }) : await input({ message: q.name, required: true })).trim();
+        q.preset ?? (q.secret ? await password({ message: q.name, mask: '*' }) : await input({ message: q.name, required: true })).trim();
     }
     return answers;
   }
@@ -88,7 +87,8 @@ export async function login(registry: string, email: string | undefined, fail: (
   console.log(`signed in to ${registry} as ${operator.email} (${operator.roles.join(', ')}); session kept in ${file}`);
   if (!operator.roles.some((r) => ['release', 'admin', 'auditor'].includes(r)))
     console.warn('note: this operator has none of the roles release, admin or auditor: the release commands will be refused');
-  else if (!operator.roles.includes('release')) console.warn('note: without the release role this operator can read status and history only');
+  else if (!operator.roles.includes('release'))
+    console.warn('note: without the release role this operator can read status and history only');
 }
 
 export async function logout(registry: string): Promise<void> {
@@ -96,7 +96,9 @@ export async function logout(registry: string): Promise<void> {
   const stored = readStored(file);
   const session = stored.sessions[registry];
   if (!session) return console.log(`not signed in to ${registry}`);
-  await fetch(`${registry}${ADMIN_PATHS.signOut}`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } }).catch(() => undefined);
+  await fetch(`${registry}${ADMIN_PATHS.signOut}`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } }).catch(
+    () => undefined,
+  );
   delete stored.sessions[registry];
   if (Object.keys(stored.sessions).length === 0) rmSync(file, { force: true });
   else writeStored(file, stored);

@@ -78,15 +78,22 @@ export async function registerReleaseRoutes(
       const verb = /^\/api\/release\/(canary|stable|promote|rollback|restore)$/.exec(request.routeOptions.url ?? '')?.[1];
       if (!verb || reply.statusCode !== 200 || !request.operator) return;
       const me = request.operator;
-      await audit(options.db, { ...me, email: actorOf(request) }, `release.${verb}` as 'release.canary', { kind: 'rollout', id: String((request.body as { env?: string })?.env ?? '') }, null, request.body ?? null).catch(
-        (error: unknown) => request.log.error({ err: error }, 'audit of a release operation failed'),
-      );
+      await audit(
+        options.db,
+        { ...me, email: actorOf(request) },
+        `release.${verb}` as 'release.canary',
+        { kind: 'rollout', id: String((request.body as { env?: string })?.env ?? '') },
+        null,
+        request.body ?? null,
+      ).catch((error: unknown) => request.log.error({ err: error }, 'audit of a release operation failed'));
     });
 
     admin.setErrorHandler((error: Error, request, reply) => {
       const httpStatus = (error as { httpStatus?: number }).httpStatus;
       if (httpStatus === 401 || httpStatus === 403)
-        return reply.status(httpStatus).send({ code: (error as { code?: string }).code ?? String(httpStatus), message: error.message, result: null });
+        return reply
+          .status(httpStatus)
+          .send({ code: (error as { code?: string }).code ?? String(httpStatus), message: error.message, result: null });
       if (error instanceof RevisionConflict) return reply.status(409).send({ code: '409', message: error.message, result: null });
       // Release rule refusals carry a RELEASE-0xx code; anything else is our failure, not the caller's.
       if (/^RELEASE-\d{3}/.test(error.message) || error instanceof z.ZodError)

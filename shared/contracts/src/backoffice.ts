@@ -205,7 +205,10 @@ export type ProposeCorrectionBody = z.input<typeof proposeCorrectionBody>;
 
 /* ---------------------------------------------------------------- users */
 
-export const userSearchQuery = z.object({ q: z.string().trim().max(100).default(''), page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const userSearchQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 export const userRow = z.object({
   id: z.string(),
   email: z.string().nullable(),
@@ -221,12 +224,24 @@ export const userBalances = z.object({ mode: z.enum(ACCOUNT_MODES), accounts: z.
 export const userDetail = z.object({
   user: userRow,
   balances: z.array(userBalances),
-  sessions: z.array(z.object({ id: z.string(), userAgent: z.string(), ip: z.string(), createdAt: z.string(), lastUsedAt: z.string(), revoked: z.boolean() })),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      userAgent: z.string(),
+      ip: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string(),
+      revoked: z.boolean(),
+    }),
+  ),
   notes: z.array(z.object({ id: z.number().int(), author: z.string(), body: z.string(), createdAt: z.string() })),
   reviews: z.array(reviewView),
 });
 export type UserDetail = z.infer<typeof userDetail>;
-export const transfersQuery = z.object({ mode: z.enum(ACCOUNT_MODES).default('real'), page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const transfersQuery = z.object({
+  mode: z.enum(ACCOUNT_MODES).default('real'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 export const transferRow = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -238,7 +253,9 @@ export const transferRow = z.object({
   createdAt: z.string(),
 });
 export const listTransfersResult = z.object({ items: z.array(transferRow), total: z.number().int() });
-export const userNoteBody = z.object({ body: z.string().trim().min(1, { error: V.messageRequired }).max(1000, { error: V.messageTooLong }) });
+export const userNoteBody = z.object({
+  body: z.string().trim().min(1, { error: V.messageRequired }).max(1000, { error: V.messageTooLong }),
+});
 
 /* ---------------------------------------------------------------- audit */
 
@@ -285,7 +302,10 @@ export type ContentEntry = z.infer<typeof contentEntry>;
 export const listContentQuery = z.object({ kind: contentKind, lang: contentLanguage });
 export const listContentResult = z.array(contentEntry);
 export const contentKindParams = z.object({ kind: contentKind });
-export const contentEntryParams = z.object({ kind: contentKind, id: z.coerce.number({ error: V.invalid }).int().min(1).max(2_147_483_647) });
+export const contentEntryParams = z.object({
+  kind: contentKind,
+  id: z.coerce.number({ error: V.invalid }).int().min(1).max(2_147_483_647),
+});
 export const saveContentBody = z.object({
   languageId: z.number({ error: V.invalid }).int().min(1).max(2),
   title: z.string({ error: V.invalid }).trim().min(1, { error: V.invalid }).max(200, { error: V.invalid }),

@@ -109,7 +109,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   );
   app.post(
     '/auth/sign-in',
-    { schema: { tags: ['admin'], body: operatorSignInBody, response: ok200(operatorSession) }, config: { roles: 'public', ...signInLimit } },
+    {
+      schema: { tags: ['admin'], body: operatorSignInBody, response: ok200(operatorSession) },
+      config: { roles: 'public', ...signInLimit },
+    },
     async (request) => ok(await ctx.operators.signIn(request.body, client(request))),
   );
   app.post('/auth/sign-out', { schema: { tags: ['admin'] }, config: { roles: ANY_OPERATOR } }, async (request) => {
@@ -121,13 +124,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
     const me = operatorOf(request);
     const view = me.id ? await ctx.operators.get(me.id) : null;
     return ok(
-      view ?? { id: '', email: me.email, name: me.name, roles: me.roles, status: 'active' as const, createdAt: new Date(0).toISOString(), lastSignInAt: null },
+      view ?? {
+        id: '',
+        email: me.email,
+        name: me.name,
+        roles: me.roles,
+        status: 'active' as const,
+        createdAt: new Date(0).toISOString(),
+        lastSignInAt: null,
+      },
     );
   });
 
   /* ------------------------------------------------------------ operators */
-  app.get('/operators', { schema: { tags: ['admin'], response: ok200(z.array(operatorView)) }, config: { roles: ['admin', 'auditor'] } }, async () =>
-    ok(await ctx.operators.list()),
+  app.get(
+    '/operators',
+    { schema: { tags: ['admin'], response: ok200(z.array(operatorView)) }, config: { roles: ['admin', 'auditor'] } },
+    async () => ok(await ctx.operators.list()),
   );
   app.post(
     '/operators/invite',
@@ -141,15 +154,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   );
 
   /* ------------------------------------------------------------ dashboard and reviews */
-  app.get('/dashboard', { schema: { tags: ['admin'], response: ok200(dashboardResult) }, config: { roles: ANY_OPERATOR } }, async (request) => {
-    const me = operatorOf(request);
-    const kinds = readableKinds(me.roles);
-    const view = me.id ? await ctx.operators.get(me.id) : null;
-    return ok({
-      queues: (await ctx.reviews.counts()).filter((q) => kinds.includes(q.kind)),
-      operator: view ?? { id: '', email: me.email, name: me.name, roles: me.roles, status: 'active' as const, createdAt: new Date(0).toISOString(), lastSignInAt: null },
-    });
-  });
+  app.get(
+    '/dashboard',
+    { schema: { tags: ['admin'], response: ok200(dashboardResult) }, config: { roles: ANY_OPERATOR } },
+    async (request) => {
+      const me = operatorOf(request);
+      const kinds = readableKinds(me.roles);
+      const view = me.id ? await ctx.operators.get(me.id) : null;
+      return ok({
+        queues: (await ctx.reviews.counts()).filter((q) => kinds.includes(q.kind)),
+        operator: view ?? {
+          id: '',
+          email: me.email,
+          name: me.name,
+          roles: me.roles,
+          status: 'active' as const,
+          createdAt: new Date(0).toISOString(),
+          lastSignInAt: null,
+        },
+      });
+    },
+  );
   app.get(
     '/reviews',
     { schema: { tags: ['admin'], querystring: listReviewsQuery, response: ok200(listReviewsResult) }, config: { roles: READ_REVIEWS } },
@@ -176,7 +201,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   );
   app.post(
     '/reviews/:id/decide',
-    { schema: { tags: ['admin'], params: numericIdParams, body: decideReviewBody, response: ok200(reviewView) }, config: { roles: DECIDERS } },
+    {
+      schema: { tags: ['admin'], params: numericIdParams, body: decideReviewBody, response: ok200(reviewView) },
+      config: { roles: DECIDERS },
+    },
     async (request) => {
       await readable(request);
       return ok(await ctx.reviews.decide(operatorOf(request), request.params.id, request.body));
@@ -201,16 +229,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   );
 
   /* ------------------------------------------------------------ settings and products */
-  app.get('/settings', { schema: { tags: ['admin'], response: ok200(listSettingsResult) }, config: { roles: ['admin', 'auditor'] } }, async () =>
-    ok(await ctx.settings.list()),
+  app.get(
+    '/settings',
+    { schema: { tags: ['admin'], response: ok200(listSettingsResult) }, config: { roles: ['admin', 'auditor'] } },
+    async () => ok(await ctx.settings.list()),
   );
   app.put(
     '/settings/:key',
-    { schema: { tags: ['admin'], params: settingKeyParams, body: updateSettingBody, response: ok200(settingView) }, config: { roles: ['admin'] } },
+    {
+      schema: { tags: ['admin'], params: settingKeyParams, body: updateSettingBody, response: ok200(settingView) },
+      config: { roles: ['admin'] },
+    },
     async (request) => ok(await ctx.settings.update(operatorOf(request), request.params.key, request.body.value)),
   );
-  app.get('/products', { schema: { tags: ['admin'], response: ok200(listProductsResult) }, config: { roles: ['admin', 'auditor'] } }, async () =>
-    ok(await ctx.settings.products()),
+  app.get(
+    '/products',
+    { schema: { tags: ['admin'], response: ok200(listProductsResult) }, config: { roles: ['admin', 'auditor'] } },
+    async () => ok(await ctx.settings.products()),
   );
   app.put(
     '/products/options/:id',
@@ -234,7 +269,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   );
   app.get(
     '/users/:id/transfers',
-    { schema: { tags: ['admin'], params: uuidParams, querystring: transfersQuery, response: ok200(listTransfersResult) }, config: { roles: READ_USERS } },
+    {
+      schema: { tags: ['admin'], params: uuidParams, querystring: transfersQuery, response: ok200(listTransfersResult) },
+      config: { roles: READ_USERS },
+    },
     async (request) => ok(await ctx.customers.transfers(request.params.id, request.query.mode, request.query.page)),
   );
   app.post(
@@ -261,12 +299,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   );
   app.post(
     '/content/:kind',
-    { schema: { tags: ['admin'], params: contentKindParams, body: saveContentBody, response: ok200(contentEntry) }, config: { roles: CONTENT_WRITE } },
+    {
+      schema: { tags: ['admin'], params: contentKindParams, body: saveContentBody, response: ok200(contentEntry) },
+      config: { roles: CONTENT_WRITE },
+    },
     async (request) => ok(await ctx.content.create(operatorOf(request), request.params.kind, request.body)),
   );
   app.put(
     '/content/:kind/:id',
-    { schema: { tags: ['admin'], params: contentEntryParams, body: saveContentBody, response: ok200(contentEntry) }, config: { roles: CONTENT_WRITE } },
+    {
+      schema: { tags: ['admin'], params: contentEntryParams, body: saveContentBody, response: ok200(contentEntry) },
+      config: { roles: CONTENT_WRITE },
+    },
     async (request) => ok(await ctx.content.update(operatorOf(request), request.params.kind, request.params.id, request.body)),
   );
 

@@ -81,7 +81,14 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ db: Database; reviews: 
         await tx.update(supportTickets).set({ status: 'answered', updatedAt: new Date() }).where(eq(supportTickets.id, row.id));
         const review = await reviews.enqueue(tx, { kind: 'support', subjectId: row.id, payload: { email: row.email } });
         if (review.state === 'pending') await reviews.setState(tx, review, 'approved', actor, 'answered');
-        await audit(tx, actor, 'support.reply', { kind: 'support', id: row.id }, { status: row.status }, { status: 'answered', message: request.body.message });
+        await audit(
+          tx,
+          actor,
+          'support.reply',
+          { kind: 'support', id: row.id },
+          { status: row.status },
+          { status: 'answered', message: request.body.message },
+        );
       });
       return ok(await loadTicketView(db, { ...row, status: 'answered' }));
     },
@@ -101,7 +108,14 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ db: Database; reviews: 
         await tx.update(supportTickets).set({ status: 'closed', updatedAt: new Date() }).where(eq(supportTickets.id, row.id));
         const review = await reviews.enqueue(tx, { kind: 'support', subjectId: row.id, payload: { email: row.email } });
         await reviews.setState(tx, review, 'completed', actor, request.body.reasonCode);
-        await audit(tx, actor, 'support.close', { kind: 'support', id: row.id }, { status: row.status }, { status: 'closed', reasonCode: request.body.reasonCode });
+        await audit(
+          tx,
+          actor,
+          'support.close',
+          { kind: 'support', id: row.id },
+          { status: row.status },
+          { status: 'closed', reasonCode: request.body.reasonCode },
+        );
       });
       return ok(await loadTicketView(db, { ...row, status: 'closed' }));
     },

@@ -9,7 +9,10 @@ type TicketRow = typeof supportTickets.$inferSelect;
 /** A conversation with its messages, oldest first, as both the visitor and the operators see it. */
 export async function loadTicketView(db: Database, ticket: TicketRow): Promise<TicketView> {
   const messages = await db.select().from(supportMessages).where(eq(supportMessages.ticketId, ticket.id)).orderBy(asc(supportMessages.id));
-  const [review] = await db.select().from(reviews).where(and(eq(reviews.kind, 'support'), eq(reviews.subjectId, ticket.id)));
+  const [review] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.kind, 'support'), eq(reviews.subjectId, ticket.id)));
   const waitedUntil = review?.decidedAt?.getTime() ?? Date.now();
   return {
     id: ticket.id,
