@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { OPERATOR_CODES, PARAM_KEYS, USER_FACING_SETTINGS, money, moneyString } from '@meridian/contracts';
+import { HALTED_INSTRUMENTS_KEY, OPERATOR_CODES, PARAM_KEYS, USER_FACING_SETTINGS, money, moneyString } from '@meridian/contracts';
 import type { OptionsProductView, ParamKey } from '@meridian/contracts';
 import { SETTING_RULES } from '@meridian/contracts/schemas';
 import { audit } from '../audit/audit.ts';
@@ -103,7 +103,76 @@ export class SettingsAdmin {
       .select({ id: instruments.id, code: instruments.code, name: instruments.name, enabled: instruments.enabled })
       .from(instruments)
       .orderBy(asc(instruments.rank));
-    return { options: options.map((o) => this.productView(o.product, o.code)), instruments: list };
+    const halted = await this.halted(this.db);
+    return {
+      options: options.map((o) => this.productView(o.product, o.code)),
+      instruments: list.map((i) => ({ ...i, halted: halted.has(i.id) })),
+    };
+  }
+
+  private async halted(db: Database | Transaction, lock = false): Promise<Set<number>> {
+    const query = db.select().from(settings).where(eq(settings.key, HALTED_INSTRUMENTS_KEY));
+    const [row] = lock ? await query.for('update') : await query;
+    try {
+      const ids = JSON.parse(row?.value ?? '[]') as unknown;
+      return new Set(Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : []);
+    } catch {
+      return new Set();
+    }
+  }
+
+  /**
+   * Halts or resumes new orders on an instrument, for everyone at once (closing positions stays
+   * possible; stops, take-profits and liquidations keep running from the feed). Audited, and
+   * published as a notice.
+   */
+  async updateInstrument(actor: OperatorIdentity, id: number, halt: boolean) {
+    const [instrument] = await this.db.select().from(instruments).where(eq(instruments.id, id));
+    if (!instrument) throw new ApiFailure('404', 'instrument not found', 404);
+    const at = new Date(this.now());
+    await this.db.transaction(async (tx) => {
+      // The settings row is the lock: two operators halting two instruments at once both count.
+      await tx.insert(settings).values({ key: HALTED_INSTRUMENTS_KEY, value: '[]', updatedAt: at }).onConflictDoNothing();
+      const halted = await this.halted(tx, true);
+      if (halted.has(id) === halt) return;
+      if (halt) halted.add(id);
+      else halted.delete(id);
+      const value = JSON.stringify([...halted].sort((a, b) => a - b));
+      await tx.update(settings).set({ value, updatedAt: at }).where(eq(settings.key, HALTED_INSTRUMENTS_KEY));
+      await audit(
+        tx,
+        actor,
+        'product.change',
+        { kind: 'instrument', id: String(id) },
+        { halted: !halt },
+        { halted: halt, code: instrument.code },
+      );
+      const when = at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+      await tx.insert(notices).values([
+        {
+          languageId: 2,
+          title: halt ? `${instrument.code}: new orders paused` : `${instrument.code}: trading resumed`,
+          body: sanitizeContent(
+            halt
+              ? `<p>From ${when}, new contracts and options on ${instrument.code} are paused for everyone. Open positions can still be closed, and their stop loss, take profit and liquidation keep working from the price feed.</p>`
+              : `<p>From ${when}, new contracts and options on ${instrument.code} can be placed again.</p>`,
+          ),
+          publishedAt: at,
+        },
+        {
+          languageId: 1,
+          title: halt ? `${instrument.code}：暂停新订单` : `${instrument.code}：恢复交易`,
+          body: sanitizeContent(
+            halt
+              ? `<p>自 ${when} 起，所有用户暂停在 ${instrument.code} 上开立新的合约和期权。已有持仓仍可平仓，止损、止盈和强平继续按行情执行。</p>`
+              : `<p>自 ${when} 起，${instrument.code} 恢复开立新的合约和期权。</p>`,
+          ),
+          publishedAt: at,
+        },
+      ]);
+    });
+    this.cache.invalidate();
+    return (await this.products()).instruments.find((i) => i.id === id)!;
   }
 
   private productView(p: typeof optionsProducts.$inferSelect, code: string): OptionsProductView {

@@ -1,4 +1,4 @@
-import { MONEY_CODES, money } from '@meridian/contracts';
+import { MONEY_CODES, money, HALTED_INSTRUMENTS_KEY } from '@meridian/contracts';
 import type { Money } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -25,8 +25,26 @@ export function instrumentOf(ctx: TradingContext, id: number): Instrument {
   return instrument;
 }
 
-/** The instrument's current price and its tick, refusing (10015) outside its trading session. */
-export function tradableQuote(ctx: TradingContext, instrument: Instrument): Quote {
+/**
+ * The instruments an operator halted for everyone (the `halted_instruments` setting, a JSON list of
+ * ids). Read before the order's transaction, like every setting.
+ */
+export async function haltedInstruments(ctx: Pick<TradingContext, 'settings'>): Promise<ReadonlySet<number>> {
+  const raw = await ctx.settings.get(HALTED_INSTRUMENTS_KEY);
+  try {
+    const ids = JSON.parse(raw ?? '[]') as unknown;
+    return new Set(Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The instrument's current price and its tick, refusing (10015) outside its trading session and while
+ * an operator has halted new orders on it (closing a position stays possible).
+ */
+export function tradableQuote(ctx: TradingContext, instrument: Instrument, halted: ReadonlySet<number> = new Set()): Quote {
+  if (halted.has(instrument.id)) throw new ApiFailure(MONEY_CODES.notTradingNow, `${instrument.code} is halted`);
   const quote = ctx.market.book.quote(instrument.id);
   if (!quote || !isTradingOpen(instrument.session, ctx.now())) {
     throw new ApiFailure(MONEY_CODES.notTradingNow, `${instrument.code} is not available for trading now`);

@@ -21,7 +21,14 @@ export interface TestOperator {
  * An active operator with the given roles (made in the database, as set-up would leave it), signed in
  * through the API with a code computed from its secret the way an authenticator app does.
  */
-export async function makeOperator(app: FastifyInstance, db: Database, roles: OperatorRole[], email?: string): Promise<TestOperator> {
+export async function makeOperator(
+  app: FastifyInstance,
+  db: Database,
+  roles: OperatorRole[],
+  email?: string,
+  /** The API's clock, where a test moves it. */
+  now: number = Date.now(),
+): Promise<TestOperator> {
   const id = randomUUID();
   const address = email ?? `${roles.join('-')}-${id.slice(0, 8)}@ops.test`;
   const secret = newTotpSecret();
@@ -39,7 +46,7 @@ export async function makeOperator(app: FastifyInstance, db: Database, roles: Op
     url: '/api/admin/auth/sign-in',
     // Sign-in is limited per address: each test operator comes from an address of its own.
     remoteAddress: `10.9.${(++signIns >> 8) & 255}.${signIns & 255}`,
-    payload: { email: address, password: OPERATOR_PASSWORD, code: totpAt(secret, Date.now()) },
+    payload: { email: address, password: OPERATOR_PASSWORD, code: totpAt(secret, now) },
   });
   const body = response.json();
   if (body.code !== '200') throw new Error(`operator sign-in failed: ${response.body}`);

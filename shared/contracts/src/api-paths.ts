@@ -87,6 +87,7 @@ export const ADMIN_PATHS = {
   updateSetting: (key: string) => `${ADMIN_API}/settings/${key}`,
   listProducts: `${ADMIN_API}/products`,
   updateOptionsProduct: (id: number) => `${ADMIN_API}/products/options/${id}`,
+  updateInstrument: (id: number) => `${ADMIN_API}/products/instruments/${id}`,
   proposeCorrection: `${ADMIN_API}/corrections`,
   listUsers: `${ADMIN_API}/users`,
   getUser: (id: string) => `${ADMIN_API}/users/${id}`,

@@ -177,8 +177,10 @@ export const optionsProductView = z.object({
 export type OptionsProductView = z.infer<typeof optionsProductView>;
 export const listProductsResult = z.object({
   options: z.array(optionsProductView),
-  instruments: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), enabled: z.boolean() })),
+  /** Listed instruments; `halted`: an operator stopped new orders on it (closing stays possible). */
+  instruments: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), enabled: z.boolean(), halted: z.boolean() })),
 });
+export const updateInstrumentBody = z.object({ halted: z.boolean({ error: V.invalid }) });
 export const updateOptionsProductBody = z
   .object({
     payoutPercent: z.string().refine((t) => isAmount(t, 4) && money(t).lte(1000), { error: V.amountInvalid }),

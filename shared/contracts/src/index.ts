@@ -139,6 +139,7 @@ export {
   OPERATOR_CODES,
   USER_FACING_SETTINGS,
   OPERATOR_TOKEN_PREFIX,
+  HALTED_INSTRUMENTS_KEY,
 } from './operators.ts';
 export type { OperatorRole, ReviewKind, ReviewState, ReasonCode, AuditAction } from './operators.ts';
 export type {

@@ -120,5 +120,8 @@ export const USER_FACING_SETTINGS = [
   'maintenance_margin_percent',
 ] as const;
 
+/** The setting holding the instruments an operator halted (a JSON list of ids): no new orders on them. */
+export const HALTED_INSTRUMENTS_KEY = 'halted_instruments';
+
 /** Operator sessions travel as `Authorization: Bearer <token>`; this prefix tells them from customers'. */
 export const OPERATOR_TOKEN_PREFIX = 'op_';

@@ -39,6 +39,7 @@ import {
   setupInfo,
   setupTokenBody,
   transfersQuery,
+  updateInstrumentBody,
   updateOptionsProductBody,
   updateSettingBody,
   userDetail,
@@ -254,6 +255,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
       config: { roles: ['admin'] },
     },
     async (request) => ok(await ctx.settings.updateOptionsProduct(operatorOf(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    '/products/instruments/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: numericIdParams,
+        body: updateInstrumentBody,
+        response: ok200(listProductsResult.shape.instruments.element),
+      },
+      config: { roles: ['admin'] },
+    },
+    async (request) => ok(await ctx.settings.updateInstrument(operatorOf(request), request.params.id, request.body.halted)),
   );
 
   /* ------------------------------------------------------------ customers */

@@ -22,7 +22,7 @@ import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
 import { buyOption, getOptionsOrder, listOptions, productsOf } from '../../trading/options/options.ts';
 import { closePosition, listPositions, openPosition, positionTerms } from '../../trading/positions/positions.ts';
-import { instrumentOf, percentSetting } from '../../trading/trading-context.ts';
+import { haltedInstruments, instrumentOf, percentSetting } from '../../trading/trading-context.ts';
 import type { TradingService } from '../../trading/trading-service.ts';
 
 const errorBody = envelope(validationIssues);
@@ -106,7 +106,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
-      const answer = await idempotent(ctx.db, request, reply, mode, (tx) => buyOption(ctx, tx, userId, mode, request.body), ctx.now);
+      const halted = await haltedInstruments(ctx);
+      const answer = await idempotent(
+        ctx.db,
+        request,
+        reply,
+        mode,
+        (tx) => buyOption(ctx, tx, userId, mode, request.body, halted),
+        ctx.now,
+      );
       if (answer.code === '200') trading.publishFigures(userId, mode);
       return answer;
     },

@@ -90,6 +90,7 @@ export async function buyOption(
   userId: string,
   mode: AccountModeName,
   body: BuyOptionsBody,
+  halted: ReadonlySet<number> = new Set(),
 ): Promise<OptionsOrder> {
   const instrument = instrumentOf(ctx, body.instrumentId);
   const products = await productsOf(tx, instrument.id);
@@ -100,7 +101,7 @@ export async function buyOption(
   if (stake.lt(product.minStake) || stake.gt(product.maxStake)) {
     throw new ApiFailure(MONEY_CODES.amountWrong, `the stake must lie between ${product.minStake} and ${product.maxStake}`);
   }
-  const quote = tradableQuote(ctx, instrument);
+  const quote = tradableQuote(ctx, instrument, halted);
   await ctx.ledger.lockOwner(tx, userId, mode);
   const [row] = await tx
     .insert(optionsOrders)

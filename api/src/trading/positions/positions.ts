@@ -28,7 +28,7 @@ import { contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
 import type { Quote } from '../../market/market-book.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
-import { instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
+import { haltedInstruments, instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
 import type { TradingContext } from '../trading-context.ts';
 
 type OrderRow = typeof contractOrders.$inferSelect;
@@ -69,6 +69,8 @@ export function contractOrderOf(ctx: TradingContext, row: OrderRow): ContractOrd
 export interface PositionTerms {
   feePercent: Money;
   maintenance: Money;
+  /** Instruments halted by an operator: no new positions. */
+  halted: ReadonlySet<number>;
 }
 
 /** Reads the position terms from the settings (before the order's transaction: settings are not read inside one). */
@@ -76,6 +78,7 @@ export async function positionTerms(ctx: TradingContext): Promise<PositionTerms>
   return {
     feePercent: await percentSetting(ctx, 'trading_fee_percent'),
     maintenance: await percentSetting(ctx, 'maintenance_margin_percent'),
+    halted: await haltedInstruments(ctx),
   };
 }
 
@@ -97,7 +100,7 @@ export async function openPosition(
   if (!instrument.leverages.includes(body.leverage)) {
     throw new ApiFailure(MONEY_CODES.leverageNotOffered, `leverage ${body.leverage} is not offered for ${instrument.code}`);
   }
-  const quote = tradableQuote(ctx, instrument);
+  const quote = tradableQuote(ctx, instrument, terms.halted);
   const stopLoss = body.stopLoss ?? null;
   const takeProfit = body.takeProfit ?? null;
   if (stopLoss !== null && !stopLossReasonable(body.side, quote.price, stopLoss)) {

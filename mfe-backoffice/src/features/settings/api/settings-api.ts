@@ -22,3 +22,11 @@ export const productsQueryOptions = () =>
 
 export const updateOptionsProduct = (id: number, body: { payoutPercent: string; minStake: string; maxStake: string; enabled: boolean }) =>
   adminApi.request(ADMIN_PATHS.updateOptionsProduct(id), { method: 'PUT', body, result: optionsProductView });
+
+/** Halts (or resumes) new orders on an instrument for everyone. */
+export const updateInstrument = (id: number, halted: boolean) =>
+  adminApi.request(ADMIN_PATHS.updateInstrument(id), {
+    method: 'PUT',
+    body: { halted },
+    result: listProductsResult.shape.instruments.element,
+  });

@@ -9,6 +9,7 @@ import { QueryState } from '../../../shared/components/query-state.tsx';
 import { Pager } from '../../../shared/components/pager.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { productsQueryOptions, settingsQueryOptions } from '../api/settings-api.ts';
+import { InstrumentHalt } from './instrument-halt.tsx';
 import { ProductsTable } from './products-table.tsx';
 import { SettingsTable } from './settings-table.tsx';
 import styles from './settings.module.css';
@@ -111,11 +112,12 @@ export function SettingsPage() {
                         <th scope="col">{t('settings.instrumentCode')}</th>
                         <th scope="col">{t('settings.instrumentName')}</th>
                         <th scope="col">{t('settings.enabled')}</th>
+                        <th scope="col">{t('settings.trading')}</th>
                       </tr>
                     </thead>
                     <tbody>
                       {rows.slice((page - 1) * PAGE, page * PAGE).map((instrument) => (
-                        <tr key={instrument.id}>
+                        <tr key={instrument.id} data-testid={`instrument-${instrument.id}`}>
                           <th scope="row" className={adminStyles.ltr}>
                             {instrument.code}
                           </th>
@@ -124,6 +126,17 @@ export function SettingsPage() {
                             <span className={`${adminStyles.badge} ${instrument.enabled ? adminStyles.badgeOk : ''}`}>
                               {instrument.enabled ? t('settings.on') : t('settings.off')}
                             </span>
+                          </td>
+                          <td>
+                            <span
+                              className={`${adminStyles.badge} ${instrument.halted ? '' : adminStyles.badgeOk}`}
+                              data-testid="instrument-trading"
+                            >
+                              {instrument.halted ? t('settings.tradingHalted') : t('settings.tradingOpen')}
+                            </span>{' '}
+                            {editable ? (
+                              <InstrumentHalt id={instrument.id} code={instrument.code} halted={instrument.halted} onDone={setSaved} />
+                            ) : null}
                           </td>
                         </tr>
                       ))}
