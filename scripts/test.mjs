@@ -1,6 +1,7 @@
 // `npm test`: install, then format check, lint, type-check, build, unit + API tests (PGlite, and
 // PostgreSQL when DATABASE_URL is set), and the Playwright suites against the composed site.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -156,7 +157,8 @@ const e2eExtraEnv = {
   MERIDIAN_OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
   MERIDIAN_OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
 };
-const operatorToken = `e2e-${process.pid}-${Date.now()}`;
+// Automation's break-glass token (at least 24 characters; release role only).
+const operatorToken = `e2e-${randomBytes(24).toString('base64url')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-data-'));
 // The first admin's one-time set-up link, as `npm start` prints it: the back-office journey follows it.
 const setupLinkFile = join(dataDir, 'setup-link');

@@ -14,7 +14,7 @@ export interface LedgerCheck {
   overdrawn: { accountId: number; balance: string }[];
   /** Transfers whose accounts are of another mode or currency, or of a user other than the transfer's. */
   misfiled: { transferId: number; problem: string }[];
-  /** Business figures the ledger must agree with (margin, escrow, one settlement per order). */
+  /** Business figures the ledger must agree with (margin, escrow, one settlement per order, one transfer per approved correction). */
   unreconciled: { what: string; ref: string; expected: string; actual: string }[];
 }
 
@@ -86,7 +86,18 @@ const QUERIES = {
       where t.reference_kind = 'option' and t.reference_id = o.id::text and t.type <> 'options_stake')::text
     from options_orders o
     where (select count(*) from ledger_transfers t where t.reference_kind = 'option' and t.reference_id = o.id::text
-        and t.type <> 'options_stake') > case o.status when 'open' then 0 when 'won' then 2 else 1 end`,
+        and t.type <> 'options_stake') > case o.status when 'open' then 0 when 'won' then 2 else 1 end
+    union all
+    -- A correction moves money once, when a second operator approves it: exactly one transfer per
+    -- completed correction review, its amount, and none for any other review or none at all.
+    select 'correction', coalesce(r.id::text, t.reference_id), coalesce(r.state, 'missing'),
+      coalesce(t.n, 0)::text
+    from (select id, state, payload from reviews where kind = 'correction') r
+    full join (select reference_id, count(*) as n, sum(amount) as total from ledger_transfers
+      where reference_kind = 'correction' group by reference_id) t on t.reference_id = r.id::text
+    where r.id is null
+      or (r.state = 'completed' and (coalesce(t.n, 0) <> 1 or t.total <> (r.payload->>'amount')::numeric))
+      or (r.state <> 'completed' and coalesce(t.n, 0) <> 0)`,
   counts: sql`
     select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
 };

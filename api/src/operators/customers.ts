@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ACCOUNT_MODES, OPERATOR_CODES, moneyString, money } from '@meridian/contracts';
-import type { AccountModeName, UserDetail } from '@meridian/contracts';
+import type { AccountModeName, ReviewKind, UserDetail } from '@meridian/contracts';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { ledgerAccounts, ledgerTransfers, operators, sessions, userNotes, users } from '../db/schema.ts';
@@ -54,7 +54,8 @@ export class CustomerDirectory {
     return row;
   }
 
-  async detail(id: string): Promise<UserDetail> {
+  /** A customer's profile; `kinds`: the review kinds the reading operator may see (their items only). */
+  async detail(id: string, kinds: readonly ReviewKind[]): Promise<UserDetail> {
     const user = await this.user(id);
     const ledger = Ledger.of(this.db);
     const balances = await Promise.all(
@@ -83,7 +84,7 @@ export class CustomerDirectory {
         revoked: s.revokedAt !== null,
       })),
       notes: notes.map((n) => ({ id: n.id, author: n.author ?? '', body: n.body, createdAt: n.createdAt.toISOString() })),
-      reviews: await this.reviews.ofUser(id),
+      reviews: await this.reviews.ofUser(id, kinds),
     };
   }
 

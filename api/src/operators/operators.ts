@@ -85,13 +85,17 @@ export class OperatorService {
       let [first] = await tx
         .select()
         .from(operators)
-        .where(and(eq(operators.status, 'invited'), isNull(operators.invitedBy)))
+        .where(and(eq(operators.status, 'invited'), isNull(operators.email), sql`${operators.roles} ? 'admin'`))
         .limit(1);
       if (!first) {
         [first] = await tx
           .insert(operators)
           .values({ id: randomUUID(), email: null, name: 'Administrator', roles: ['admin'], totpSecret: newTotpSecret() })
           .returning();
+        await audit(tx, { id: null, email: 'system', ip: '' }, 'operator.invite', { kind: 'operator', id: first!.id }, null, {
+          roles: ['admin'],
+          firstRun: true,
+        });
       }
       await tx.delete(operatorSetupLinks).where(eq(operatorSetupLinks.operatorId, first!.id));
       return this.newSetupLink(first!.id, tx);

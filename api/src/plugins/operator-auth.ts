@@ -30,7 +30,12 @@ export function breakGlassFromEnv(env: NodeJS.ProcessEnv): BreakGlass {
     .filter(Boolean);
   const unknown = names.filter((r) => !(OPERATOR_ROLES as readonly string[]).includes(r));
   if (unknown.length) throw new Error(`MERIDIAN_ADMIN_TOKEN_ROLES names unknown roles: ${unknown.join(', ')}`);
-  return { token: env.MERIDIAN_ADMIN_TOKEN || undefined, roles: names as OperatorRole[] };
+  // Automation never manages operators nor moves money: those need named people.
+  const refused = names.filter((r) => r === 'admin' || r === 'finance');
+  if (refused.length) throw new Error(`MERIDIAN_ADMIN_TOKEN_ROLES cannot grant ${refused.join(', ')}: those need a named operator`);
+  const token = env.MERIDIAN_ADMIN_TOKEN || undefined;
+  if (token && token.length < 24) throw new Error('MERIDIAN_ADMIN_TOKEN must be at least 24 characters');
+  return { token, roles: names as OperatorRole[] };
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -26,6 +26,9 @@ export class Corrections {
       if (!actor.id || review.proposedById === actor.id)
         throw new ApiFailure(OPERATOR_CODES.ownProposal, 'a correction needs a second operator', 403);
       const p = review.payload;
+      // An approval carries the proposal's reason (what the customer reads); a rejection says the proposal was wrong.
+      const fits = decision.decision === 'approve' ? decision.reasonCode === p.reasonCode : decision.reasonCode === 'proposalWrong';
+      if (!fits) throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'the reason does not fit this decision', 400);
       if (decision.decision === 'reject') {
         await audit(tx, actor, 'correction.reject', { kind: 'correction', id: String(review.id) }, p, null);
         return 'rejected';
@@ -47,12 +50,11 @@ export class Corrections {
       await tx.insert(notifications).values({
         userId: review.userId!,
         kind: 'correction',
-        params: { direction: p.direction!, amount: moneyString(amount), mode, reason: decision.reasonCode },
+        params: { direction: p.direction!, amount: moneyString(amount), mode, reason: p.reasonCode! },
       });
       await audit(tx, actor, 'correction.approve', { kind: 'correction', id: String(review.id) }, null, p);
-      // Tell the owner's open pages once the transaction has committed.
-      setImmediate(() => this.balances.emit('changed', review.userId!, mode));
-      return 'completed';
+      // Tell the owner's open pages once the decision has committed (before, they would read the old balance).
+      return { state: 'completed', afterCommit: () => this.balances.emit('changed', review.userId!, mode) };
     });
   }
 
@@ -69,27 +71,28 @@ export class Corrections {
       note: body.note.trim(),
     };
     const row = await this.db.transaction(async (tx) => {
-      const existing = await this.reviewService.ofSubject(tx, 'correction', key);
-      if (existing) {
-        const same =
-          Object.entries(payload).every(([k, v]) => existing.payload[k] === v) &&
-          Object.keys(existing.payload).length === Object.keys(payload).length;
-        if (existing.proposedById !== actor.id || !same || existing.userId !== body.userId)
-          throw new ApiFailure('10101', 'idempotency key reused', 422);
-        return existing;
-      }
-      const created = await this.reviewService.enqueue(tx, {
+      // Insert-or-nothing: of two proposals with one key at once, exactly one creates it.
+      const created = await this.reviewService.enqueueNew(tx, {
         kind: 'correction',
         subjectId: key,
         userId: body.userId,
         payload,
         proposedById: actor.id,
       });
-      await audit(tx, actor, 'correction.propose', { kind: 'correction', id: String(created.id) }, null, {
-        userId: body.userId,
-        ...payload,
-      });
-      return created;
+      if (created) {
+        await audit(tx, actor, 'correction.propose', { kind: 'correction', id: String(created.id) }, null, {
+          userId: body.userId,
+          ...payload,
+        });
+        return created;
+      }
+      const existing = (await this.reviewService.ofSubject(tx, 'correction', key))!;
+      const same =
+        Object.entries(payload).every(([k, v]) => existing.payload[k] === v) &&
+        Object.keys(existing.payload).length === Object.keys(payload).length;
+      if (existing.proposedById !== actor.id || !same || existing.userId !== body.userId)
+        throw new ApiFailure('10101', 'idempotency key reused', 422);
+      return existing;
     });
     return (await this.reviewService.get(row.id))!;
   }

@@ -20,7 +20,7 @@ export type DecisionHandler = (
   review: ReviewRow,
   decision: DecideReviewBody & { decision: 'approve' | 'reject' },
   actor: OperatorIdentity,
-) => Promise<ReviewState>;
+) => Promise<ReviewState | { state: ReviewState; afterCommit: () => void }>;
 
 export const PAGE_SIZE = 50;
 
@@ -81,6 +81,26 @@ export class ReviewService {
       })
       .returning();
     return row!;
+  }
+
+  /** Puts a new item in its queue, or answers null when one exists for that subject already (nothing changed). */
+  async enqueueNew(
+    tx: Database | Transaction,
+    item: { kind: ReviewKind; subjectId: string; userId?: string | null; payload?: Record<string, string>; proposedById?: string | null },
+  ): Promise<ReviewRow | null> {
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        kind: item.kind,
+        subjectId: item.subjectId,
+        userId: item.userId ?? null,
+        payload: item.payload ?? {},
+        proposedById: item.proposedById ?? null,
+        enqueuedAt: new Date(this.now()),
+      })
+      .onConflictDoNothing({ target: [reviews.kind, reviews.subjectId] })
+      .returning();
+    return row ?? null;
   }
 
   /** The item of a business object (e.g. a support conversation), if any. */
@@ -165,9 +185,10 @@ export class ReviewService {
     return items[0] ?? null;
   }
 
-  /** A customer's items, for their profile in the back-office. */
-  async ofUser(userId: string): Promise<ReviewView[]> {
-    return (await this.views(eq(reviews.userId, userId), 'recent')).items;
+  /** A customer's items of the kinds the reader may see, for their profile in the back-office. */
+  async ofUser(userId: string, kinds: readonly ReviewKind[]): Promise<ReviewView[]> {
+    if (kinds.length === 0) return [];
+    return (await this.views(and(eq(reviews.userId, userId), inArray(reviews.kind, [...kinds])), 'recent')).items;
   }
 
   /** Queue counts and the oldest waiting item per kind (the dashboard). */
@@ -236,6 +257,8 @@ export class ReviewService {
    * (two operators at once, or a retry) finds it decided and changes nothing.
    */
   async decide(actor: OperatorIdentity, id: number, body: DecideReviewBody): Promise<ReviewView> {
+    // What the handler wants done once the decision is committed (e.g. tell the owner's pages).
+    let afterCommit: (() => void) | null = null;
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
       if (!row) throw new ApiFailure('404', 'review not found', 404);
@@ -246,7 +269,9 @@ export class ReviewService {
         throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'the reason does not fit this kind', 400);
       const handler = this.handlers.get(kind);
       if (!handler) throw new ApiFailure(OPERATOR_CODES.forbidden, `${kind} items are decided where they are handled`, 403);
-      const state = await handler(tx, row, { ...body, decision: body.decision }, actor);
+      const outcome = await handler(tx, row, { ...body, decision: body.decision }, actor);
+      const state = typeof outcome === 'string' ? outcome : outcome.state;
+      if (typeof outcome !== 'string') afterCommit = outcome.afterCommit;
       const now = new Date(this.now());
       await tx
         .update(reviews)
@@ -268,6 +293,7 @@ export class ReviewService {
         { state, decision: body.decision, reasonCode: body.reasonCode, note: body.note ?? null },
       );
     });
+    (afterCommit as (() => void) | null)?.();
     return (await this.get(id))!;
   }
 

@@ -4,7 +4,7 @@ import { money } from '@meridian/contracts';
 import { createUser } from '../../src/accounts/users.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
-import { contractOrders } from '../../src/db/schema.ts';
+import { contractOrders, reviews } from '../../src/db/schema.ts';
 import { Ledger } from '../../src/ledger/ledger.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import { databaseKind } from '../helpers.ts';
@@ -73,6 +73,45 @@ describe(`the ledger check (pglite, beside ${databaseKind})`, () => {
     expect(check.unbalanced).toEqual([]);
     expect(check.ok).toBe(false);
     expect(check.unreconciled).toEqual([{ what: 'contract_settlement', ref: id, expected: 'closed', actual: '3' }]);
+  });
+
+  it('a correction transfer without an approved correction review, or a second one, is named', async () => {
+    const user = await createUser(database.db, { email: 'correct@example.com', passwordHash: null });
+    const [review] = await database.db
+      .insert(reviews)
+      .values({
+        kind: 'correction',
+        subjectId: 'k-1',
+        state: 'completed',
+        userId: user.id,
+        payload: { amount: '5', mode: 'real', direction: 'credit' },
+      })
+      .returning();
+    const credit = (ref: string) =>
+      database.db.transaction(async (tx) => {
+        await ledger.lockOwner(tx, user.id, 'real');
+        await ledger.post(tx, {
+          userId: user.id,
+          mode: 'real',
+          reference: { kind: 'correction', id: ref },
+          legs: [{ type: 'correction', from: { system: 'corrections' }, to: { user: 'cash' }, amount: money(5) }],
+        });
+      });
+    const before = await checkLedger(database.db);
+    expect(before.unreconciled.filter((u) => u.what === 'correction')).toEqual([
+      { what: 'correction', ref: String(review!.id), expected: 'completed', actual: '0' },
+    ]);
+    await credit(String(review!.id));
+    expect((await checkLedger(database.db)).unreconciled.filter((u) => u.what === 'correction')).toEqual([]);
+    await credit(String(review!.id));
+    await credit('999999');
+    const after = (await checkLedger(database.db)).unreconciled.filter((u) => u.what === 'correction');
+    expect(after).toEqual(
+      expect.arrayContaining([
+        { what: 'correction', ref: String(review!.id), expected: 'completed', actual: '2' },
+        { what: 'correction', ref: '999999', expected: 'missing', actual: '1' },
+      ]),
+    );
   });
 
   it('transfers are append-only, also against TRUNCATE', async () => {

@@ -268,10 +268,34 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
     const decide = (op: TestOperator) =>
       call('POST', `/api/admin/reviews/${proposal.id}/decide`, op.token, { decision: 'approve', reasonCode: 'compensation' });
     expect((await decide(a)).json().code).toBe('10204');
+    // An approval carries the proposal's reason (the customer reads it); a rejection says the proposal was wrong.
+    expect(
+      (await call('POST', `/api/admin/reviews/${proposal.id}/decide`, b.token, { decision: 'approve', reasonCode: 'feeRefund' })).json()
+        .code,
+    ).toBe('10207');
+    expect(
+      (await call('POST', `/api/admin/reviews/${proposal.id}/decide`, b.token, { decision: 'reject', reasonCode: 'feeRefund' })).json()
+        .code,
+    ).toBe('10207');
+    // A support operator reading the customer sees none of the correction (its kind is not theirs).
+    const support = await makeOperator(api.app, api.database.db, ['support']);
+    expect((await call('GET', `/api/admin/users/${userId}`, support.token)).json().result.reviews).toEqual([]);
+    expect((await call('GET', `/api/admin/users/${userId}`, b.token)).json().result.reviews.map((r: { id: number }) => r.id)).toEqual([
+      proposal.id,
+    ]);
+    // The owner's figures are pushed only after the approval committed: a listener reading then sees the credit.
+    const seen: string[] = [];
+    const listener = (who: string, mode: string) => {
+      if (who !== userId) return;
+      void api.app.trading.figures(who, mode as 'real').then((f) => seen.push(f.baseBalance));
+    };
+    (api.app.trading as unknown as { options: { balances: import('node:events').EventEmitter } }).options.balances.on('changed', listener);
     // Two operators approving at once: exactly one applies it.
     const [first, second] = await Promise.all([decide(b), decide(c)]);
     const codes = [first.json().code, second.json().code].sort();
     expect(codes).toEqual(['10205', '200']);
+    await expect.poll(() => seen).toEqual(['25.5']);
+    (api.app.trading as unknown as { options: { balances: import('node:events').EventEmitter } }).options.balances.off('changed', listener);
     const info = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(customer, 'real') });
     expect(info.json().result.account).toMatchObject({ mode: 'real', baseBalance: '25.5' });
     const list = (await api.app.inject({ url: '/api/swx/customer/user/listNotifications', headers: auth(customer) })).json().result;
@@ -284,6 +308,29 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
     ]);
     const after = (await call('GET', `/api/admin/reviews/${proposal.id}`, b.token)).json().result;
     expect(after).toMatchObject({ state: 'completed', decidedBy: expect.stringMatching(/@ops\.test$/), reasonCode: 'compensation' });
+  });
+
+  it('two proposals with one Idempotency-Key at once: one is made, the other is refused or replays it', async () => {
+    const a = await makeOperator(api.app, api.database.db, ['finance']);
+    const b = await makeOperator(api.app, api.database.db, ['finance']);
+    const { userId } = await customerToken();
+    const key = crypto.randomUUID();
+    const propose = (op: TestOperator, amount: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/admin/corrections',
+        headers: { ...op.headers, 'idempotency-key': key },
+        payload: { userId, mode: 'demo', direction: 'credit', amount, reasonCode: 'tradeError', note: 'Race' },
+      });
+    const answers = (await Promise.all([propose(a, '10'), propose(b, '99999')])).map((r) => r.json());
+    expect(answers.map((x) => x.code).sort()).toEqual(['10101', '200']);
+    const audits = (
+      await api.app.inject({
+        url: '/api/admin/audit?action=correction.propose&q=Race',
+        headers: (await makeOperator(api.app, api.database.db, ['auditor'])).headers,
+      })
+    ).json().result.items;
+    expect(audits).toHaveLength(1);
   });
 
   it('a debit larger than the balance is refused at approval and leaves the proposal pending', async () => {

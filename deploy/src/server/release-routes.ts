@@ -73,20 +73,22 @@ export async function registerReleaseRoutes(
     };
     const READ = { roles: ['release', 'admin', 'auditor'] as const };
     const WRITE = { roles: ['release'] as const };
-    // Every change of a rollout is also an operator action in the audit log.
-    admin.addHook('onResponse', async (request, reply) => {
-      const verb = /^\/api\/release\/(canary|stable|promote|rollback|restore)$/.exec(request.routeOptions.url ?? '')?.[1];
-      if (!verb || reply.statusCode !== 200 || !request.operator) return;
-      const me = request.operator;
+    /**
+     * Every change of a rollout is also an operator action in the audit log, written before the answer:
+     * a change whose audit cannot be written answers 500 (the rollout's own history keeps it as well).
+     */
+    const audited = async <T>(request: FastifyRequest, verb: 'canary' | 'stable' | 'promote' | 'rollback' | 'restore', result: T) => {
+      const body = request.body as { env?: string } | undefined;
       await audit(
         options.db,
-        { ...me, email: actorOf(request) },
-        `release.${verb}` as 'release.canary',
-        { kind: 'rollout', id: String((request.body as { env?: string })?.env ?? '') },
+        { ...operatorOf(request), email: actorOf(request) },
+        `release.${verb}`,
+        { kind: 'rollout', id: String(body?.env ?? '') },
         null,
-        request.body ?? null,
-      ).catch((error: unknown) => request.log.error({ err: error }, 'audit of a release operation failed'));
-    });
+        body ?? null,
+      );
+      return { code: '200', message: 'success', result };
+    };
 
     admin.setErrorHandler((error: Error, request, reply) => {
       const httpStatus = (error as { httpStatus?: number }).httpStatus;
@@ -119,41 +121,33 @@ export async function registerReleaseRoutes(
         .parse(request.body);
       const record = artifacts.record(body.remote, body.version);
       if (!record) throw new Error(`RELEASE-027: ${body.remote}@${body.version} is not published`);
-      return {
-        code: '200',
-        message: 'success',
-        result: await rollouts.canary(body.env, body.remote, body.version, body.weight, record.integrity, actorOf(request)),
-      };
+      return audited(
+        request,
+        'canary',
+        await rollouts.canary(body.env, body.remote, body.version, body.weight, record.integrity, actorOf(request)),
+      );
     });
 
     admin.post('/api/release/stable', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, remote: remoteName, version: z.string() }).parse(request.body);
       const record = artifacts.record(body.remote, body.version);
       if (!record) throw new Error(`RELEASE-027: ${body.remote}@${body.version} is not published`);
-      return {
-        code: '200',
-        message: 'success',
-        result: await rollouts.setStable(body.env, body.remote, body.version, record.integrity, actorOf(request)),
-      };
+      return audited(request, 'stable', await rollouts.setStable(body.env, body.remote, body.version, record.integrity, actorOf(request)));
     });
 
     admin.post('/api/release/promote', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, remotes: z.array(remoteName).min(1), force: z.boolean().default(false) }).parse(request.body);
-      return {
-        code: '200',
-        message: 'success',
-        result: await rollouts.promote(body.env, body.remotes, actorOf(request), body.force),
-      };
+      return audited(request, 'promote', await rollouts.promote(body.env, body.remotes, actorOf(request), body.force));
     });
 
     admin.post('/api/release/rollback', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, remotes: z.array(remoteName).min(1) }).parse(request.body);
-      return { code: '200', message: 'success', result: await rollouts.rollback(body.env, body.remotes, actorOf(request)) };
+      return audited(request, 'rollback', await rollouts.rollback(body.env, body.remotes, actorOf(request)));
     });
 
     admin.post('/api/release/restore', { config: WRITE }, async (request) => {
       const body = z.object({ env: envName, revision: z.number().int().positive() }).parse(request.body);
-      return { code: '200', message: 'success', result: await rollouts.restore(body.env, body.revision, actorOf(request)) };
+      return audited(request, 'restore', await rollouts.restore(body.env, body.revision, actorOf(request)));
     });
   });
 }

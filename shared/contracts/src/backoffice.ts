@@ -138,12 +138,14 @@ export const settingKeyParams = z.object({ key: z.enum(PARAM_KEYS, { error: V.in
 export const updateSettingBody = z.object({ value: z.string({ error: V.invalid }).trim().min(1, { error: V.invalid }).max(2000) });
 
 const percentText = z.string().refine((t) => isAmount(t, 4) && money(t).lte(100), { error: V.amountInvalid });
+/** A fee may be 0 (no fee); otherwise a percentage as above. */
+const feePercentText = z.string().refine((t) => /^0+(\.0+)?$/.test(t) || (isAmount(t, 4) && money(t).lte(100)), { error: V.amountInvalid });
 
 /** Each setting's own rule: percentages within 0–100 with ≤ 4 places, whole days, an address map. */
 export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string>> = {
-  withdrawal_fee_percent: percentText,
-  early_exit_penalty_percent: percentText,
-  trading_fee_percent: percentText,
+  withdrawal_fee_percent: feePercentText,
+  early_exit_penalty_percent: feePercentText,
+  trading_fee_percent: feePercentText,
   maintenance_margin_percent: percentText,
   loan_interest_free_days: z.string().regex(/^(0|[1-9]\d{0,2})$/, { error: V.invalid }),
   invite_reward_usdt: amountField(),
@@ -154,6 +156,8 @@ export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string
         return (
           typeof value === 'object' &&
           value !== null &&
+          !Array.isArray(value) &&
+          Object.keys(value).length > 0 &&
           Object.entries(value).every(([k, v]) => /^[a-z0-9-]{1,20}$/.test(k) && typeof v === 'string' && /^[A-Za-z0-9]{20,64}$/.test(v))
         );
       } catch {

@@ -280,7 +280,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   app.get(
     '/users/:id',
     { schema: { tags: ['admin'], params: uuidParams, response: ok200(userDetail) }, config: { roles: READ_USERS } },
-    async (request) => ok(await ctx.customers.detail(request.params.id)),
+    async (request) => ok(await ctx.customers.detail(request.params.id, readableKinds(operatorOf(request).roles))),
   );
   app.get(
     '/users/:id/transfers',
