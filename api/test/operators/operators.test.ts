@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { OPERATOR_ROLES } from '@meridian/contracts';
@@ -289,13 +290,13 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
       if (who !== userId) return;
       void api.app.trading.figures(who, mode as 'real').then((f) => seen.push(f.baseBalance));
     };
-    (api.app.trading as unknown as { options: { balances: import('node:events').EventEmitter } }).options.balances.on('changed', listener);
+    (api.app.trading as unknown as { options: { balances: EventEmitter } }).options.balances.on('changed', listener);
     // Two operators approving at once: exactly one applies it.
     const [first, second] = await Promise.all([decide(b), decide(c)]);
     const codes = [first.json().code, second.json().code].sort();
     expect(codes).toEqual(['10205', '200']);
     await expect.poll(() => seen).toEqual(['25.5']);
-    (api.app.trading as unknown as { options: { balances: import('node:events').EventEmitter } }).options.balances.off('changed', listener);
+    (api.app.trading as unknown as { options: { balances: EventEmitter } }).options.balances.off('changed', listener);
     const info = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(customer, 'real') });
     expect(info.json().result.account).toMatchObject({ mode: 'real', baseBalance: '25.5' });
     const list = (await api.app.inject({ url: '/api/swx/customer/user/listNotifications', headers: auth(customer) })).json().result;
