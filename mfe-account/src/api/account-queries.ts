@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { queryClient, sessionStore, unreadCountAtom } from '@meridian/platform';
+import { queryClient, sessionStore, sharedQueryKeys, unreadCountAtom } from '@meridian/platform';
 import type { AccountMode, ApiClient } from '@meridian/platform';
 import { accountApi } from './account-api.ts';
 
@@ -9,8 +9,9 @@ import { accountApi } from './account-api.ts';
  * same page never sees the previous one's data.
  */
 export const accountKeys = {
-  user: (userId: string | null) => ['account', 'user', userId] as const,
-  userInfo: (userId: string | null, mode: AccountMode) => [...accountKeys.user(userId), 'info', mode] as const,
+  // Other remotes refresh the user's figures: those keys are the platform's shared ones.
+  user: sharedQueryKeys.user,
+  userInfo: sharedQueryKeys.userFiguresOf,
   sessions: (userId: string | null) => [...accountKeys.user(userId), 'sessions'] as const,
   notifications: (userId: string | null) => [...accountKeys.user(userId), 'notifications'] as const,
   socialProviders: () => ['account', 'social-providers'] as const,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListOptionsOrderQuery, ListOrderQuery } from '@meridian/contracts';
+import { sharedQueryKeys } from '@meridian/platform';
 import type { AccountMode } from '@meridian/platform';
 
 /**
@@ -19,15 +20,12 @@ export const tradingKeys = {
 };
 
 /**
- * The user info query of the account remote (`['account', 'user', userId, 'info', mode]`): the page
- * shares one QueryClient, so invalidating this prefix makes every balance on the page read again.
+ * After an order, a close or a settlement: the order lists and the balances are read again (the user's
+ * figures are the account remote's query, named in the platform's shared keys).
  */
-const userInfoPrefix = (userId: string | null) => ['account', 'user', userId, 'info'] as const;
-
-/** After an order, a close or a settlement: the order lists and the balances are read again. */
 export async function refreshAfterMoneyMove(queryClient: QueryClient, userId: string | null): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: tradingKeys.orders(userId) }),
-    queryClient.invalidateQueries({ queryKey: userInfoPrefix(userId) }),
+    queryClient.invalidateQueries({ queryKey: sharedQueryKeys.userFigures(userId) }),
   ]);
 }

@@ -7,6 +7,7 @@ export { createLiveBus, applyFrame } from './live/live-bus.ts';
 export type { LiveBus, ConnectionState, PnlFrame } from './live/live-bus.ts';
 export { useLiveMarkets, useLiveStatus } from './live/use-live-markets.ts';
 export { queryClient } from './query/query-client.ts';
+export { sharedQueryKeys } from './query/shared-keys.ts';
 export { LiveConnection, LIVE_TIMINGS, loadFrameParser } from './live/live-connection.ts';
 export type { LiveConnectionOptions, SocketLike, FrameParser } from './live/live-connection.ts';
 export {

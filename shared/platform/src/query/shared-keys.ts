@@ -1,0 +1,15 @@
+import type { AccountMode } from '../session/session-store.ts';
+
+/**
+ * Query keys that more than one part of the page reads or refreshes (the page shares one QueryClient).
+ * A remote that refreshes another's data names it here, never by copying the other's key: the account
+ * remote owns the user's figures, and the markets remote refreshes them after an order.
+ */
+export const sharedQueryKeys = {
+  /** Everything of one signed-in user kept by the account remote. */
+  user: (userId: string | null) => ['account', 'user', userId] as const,
+  /** The user's info and figures, all account modes: invalidate this after a balance moved. */
+  userFigures: (userId: string | null) => [...sharedQueryKeys.user(userId), 'info'] as const,
+  /** The user's info and figures in one account mode. */
+  userFiguresOf: (userId: string | null, mode: AccountMode) => [...sharedQueryKeys.userFigures(userId), mode] as const,
+};
