@@ -25,6 +25,8 @@ export function refreshCookie(res: { cookies: { name: string; value: string }[] 
 export interface SignedUp {
   email: string;
   token: string;
+  /** The browser's device cookie (`meridian_device=…`), which a real browser sends with the refresh one. */
+  device: string;
   userId: string;
   cookie: string;
 }
@@ -45,7 +47,14 @@ export async function signUp(app: FastifyInstance, email = freshEmail(), passwor
   });
   const body = res.json();
   if (body.code !== '200') throw new Error(`register: ${res.body}`);
-  return { email, token: body.result.token, userId: body.result.user.id, cookie: refreshCookie(res) };
+  const device = res.cookies.find((c) => c.name === 'meridian_device');
+  return {
+    email,
+    token: body.result.token,
+    userId: body.result.user.id,
+    cookie: refreshCookie(res),
+    device: device ? `meridian_device=${device.value}` : '',
+  };
 }
 
 export const auth = (token: string, mode: 'demo' | 'real' = 'demo') => ({

@@ -11,6 +11,7 @@ import {
   socialProvidersFromEnv,
 } from '@meridian/api';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { devOutboxFromEnv } from './dev-outbox.ts';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
 import { buildSiteServer } from './server/site-server.ts';
@@ -59,9 +60,9 @@ const app = await buildSiteServer({
     operatorToken: breakGlass.token,
     operatorTokenRoles: breakGlass.roles,
     // Mail goes out over SMTP when MERIDIAN_SMTP_URL is set; otherwise into the outbox folder,
-    // readable at /api/dev/outbox unless NODE_ENV is production.
+    // readable at /api/dev/outbox only when MERIDIAN_DEV_OUTBOX=1 (never with NODE_ENV=production).
     mail: { outboxDir: join(dataDir, 'outbox'), smtpUrl: process.env.MERIDIAN_SMTP_URL, from: process.env.MERIDIAN_MAIL_FROM },
-    devOutbox: process.env.NODE_ENV !== 'production' && !process.env.MERIDIAN_SMTP_URL,
+    devOutbox: devOutboxFromEnv(process.env),
     socialProviders: socialProvidersFromEnv(process.env),
     rateLimitScale: Number(process.env.MERIDIAN_RATE_LIMIT_SCALE ?? 1) || 1,
     limitsRedis,

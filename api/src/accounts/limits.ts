@@ -1,6 +1,43 @@
+import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { ApiFailure } from '../plugins/envelope.ts';
+import { sha256 } from './secrets.ts';
+
+/**
+ * One password sign-in try (issue 14): who is tried, from where, and whether the browser is one the
+ * account already signed in from.
+ */
+export interface LoginAttempt {
+  /** The account: the user's id, or the typed email when no such account exists. */
+  account: string;
+  /** The account's current password hash (null without one): a new password starts fresh counts. */
+  passwordHash: string | null;
+  /** The caller's address (request.ip). */
+  address: string;
+  /** The device (its cookie's hash) when the browser is one this account signed in from before, else null. */
+  knownDevice: string | null;
+}
+
+/** Tries from one address (one IPv4 address, one IPv6 /64) on one account before it is refused there. */
+export const LOGIN_TRIES_PER_ADDRESS = 10;
+/** Tries on one account from every address together (distributed guessing); known devices are exempt. */
+export const LOGIN_TRIES_PER_ACCOUNT = 100;
+
+/** The network an address stands for: IPv4 as it is, IPv6 by its /64 (one subscriber's prefix). */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * Per-account abuse limits (issue 4 §9), beside the per-address limits on the routes. `scale`
@@ -27,7 +64,8 @@ export class AccountLimits {
       });
     };
     this.limiters = {
-      login: make(10, 15),
+      login: make(LOGIN_TRIES_PER_ADDRESS, 15),
+      loginAccount: make(LOGIN_TRIES_PER_ACCOUNT, 15),
       sendCode: make(6, 60),
       register: make(10, 60),
       reset: make(10, 60),
@@ -52,6 +90,34 @@ export class AccountLimits {
   async reward(kind: keyof AccountLimits['limiters'], account: string): Promise<void> {
     if (this.enabled) await this.limiters[kind].delete(`${kind}:${account}`);
   }
+
+  /**
+   * Counts a password try (issue 14). Wrong passwords from one address lock only that address out of
+   * the account, so nobody can lock the owner out from elsewhere; a much higher ceiling over every
+   * address stops distributed guessing without touching the browsers the owner already signed in
+   * from. The counts belong to the current password: a reset or a change lifts every lock.
+   */
+  async consumeLogin(attempt: LoginAttempt): Promise<void> {
+    const { perAddress, perAccount } = loginKeys(attempt);
+    await this.consume('login', perAddress);
+    if (attempt.knownDevice === null) await this.consume('loginAccount', perAccount);
+  }
+
+  /** The right password clears the tries made from this address and gives back its own to the account. */
+  async rewardLogin(attempt: LoginAttempt): Promise<void> {
+    if (!this.enabled) return;
+    const { perAddress, perAccount } = loginKeys(attempt);
+    await this.reward('login', perAddress);
+    if (attempt.knownDevice === null) await this.limiters.loginAccount.reward(`loginAccount:${perAccount}`, 1);
+  }
+}
+
+function loginKeys(attempt: LoginAttempt): { perAddress: string; perAccount: string } {
+  const perAccount = `${attempt.account}:${sha256(attempt.passwordHash ?? '').slice(0, 16)}`;
+  // The owner's own browser counts on its own: strangers sharing its address (an office, a café, CGNAT)
+  // cannot lock it out.
+  const where = attempt.knownDevice === null ? addressKey(attempt.address) : `device:${attempt.knownDevice}`;
+  return { perAccount, perAddress: `${perAccount}:${where}` };
 }
 
 /** Per-address limits of the account routes, in @fastify/rate-limit's route config form. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -9,6 +10,11 @@ import { notify } from './notifications.ts';
 /** Access tokens live about 15 minutes; refresh tokens 30 days, rotated on every use. */
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * For this long after a rotation the refresh token it replaced still yields an access token (no new
+ * cookie): two tabs, or two requests, refreshing with the same cookie at once both succeed.
+ */
+export const REFRESH_GRACE_SECONDS = 20;
 
 /** The refresh cookie is only ever sent to the login group (refresh and logout). */
 export const REFRESH_COOKIE = 'meridian_refresh';
@@ -101,10 +107,19 @@ export async function authenticate(db: Database, token: string | undefined): Pro
 export type RefreshOutcome = { kind: 'ok'; userId: string; token: string; expiresIn: number } | { kind: 'refused' };
 
 /**
- * Rotates the refresh token: the presented one must be the session's current one. Presenting the
- * previous one again means it was copied: the whole session is revoked.
+ * Rotates the refresh token: the presented one must be the session's current one. The previous one,
+ * presented again by the session's own browser (its device cookie) within REFRESH_GRACE_SECONDS of its
+ * rotation, is a parallel refresh: it gets a fresh access token of the same session and leaves the
+ * cookie the first answer set. Presented later, or from another browser, it was copied: the whole
+ * session is revoked.
  */
-export async function refreshSession(db: Database, presented: string | undefined, reply: FastifyReply): Promise<RefreshOutcome> {
+export async function refreshSession(
+  db: Database,
+  presented: string | undefined,
+  reply: FastifyReply,
+  /** The browser's device cookie: only the browser the session belongs to gets the grace. */
+  device?: string,
+): Promise<RefreshOutcome> {
   if (!presented || presented.length > 200) return { kind: 'refused' };
   const hash = sha256(presented);
   return db.transaction(async (tx) => {
@@ -114,13 +129,21 @@ export async function refreshSession(db: Database, presented: string | undefined
       .where(or(eq(sessions.refreshHash, hash), eq(sessions.previousRefreshHash, hash)))
       .for('update');
     if (!row || row.revokedAt || row.refreshExpiresAt.getTime() < Date.now()) return { kind: 'refused' } as const;
-    if (row.refreshHash !== hash) {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.id));
-      return { kind: 'refused' } as const;
-    }
     const token = newSecret();
-    const refresh = newSecret();
     const now = Date.now();
+    if (row.refreshHash !== hash) {
+      // lastUsedAt is the time of the last rotation. A copy used from another browser is no parallel tab.
+      const sameBrowser = device !== undefined && sha256(device) === row.deviceId;
+      if (!sameBrowser || now - row.lastUsedAt.getTime() > REFRESH_GRACE_SECONDS * 1000) {
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.id));
+        return { kind: 'refused' } as const;
+      }
+      await tx
+        .insert(accessTokens)
+        .values({ hash: sha256(token), sessionId: row.id, expiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000) });
+      return { kind: 'ok', userId: row.userId, token, expiresIn: ACCESS_TTL_SECONDS } as const;
+    }
+    const refresh = newSecret();
     await tx
       .update(sessions)
       .set({
@@ -140,12 +163,22 @@ export async function refreshSession(db: Database, presented: string | undefined
 /** Revokes one session by its refresh token (logout from a browser whose access token is gone). */
 export async function revokeByRefresh(db: Database, presented: string | undefined): Promise<void> {
   if (!presented || presented.length > 200) return;
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(eq(sessions.refreshHash, sha256(presented)));
+    .where(eq(sessions.refreshHash, sha256(presented)))
+    .returning();
+  const ids = ended.map((row) => row.id);
+  if (ids.length > 0) sessionEvents.emit('ended', ids);
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  sessionEvents.emit('ended', [sessionId]);
 }
+
+/**
+ * Sessions that just ended (`ended`: their ids): the live connection stops their sockets' user frames
+ * at once, on every node. Ends not told here are found by its periodic check within a second or so.
+ */
+export const sessionEvents = new EventEmitter<{ ended: [sessionIds: string[]] }>().setMaxListeners(0);

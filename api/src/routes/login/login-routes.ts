@@ -15,11 +15,14 @@ import {
 } from '@meridian/contracts/schemas';
 import type { AccountsContext } from '../../accounts/context.ts';
 import { consumeCode, issueCode } from '../../accounts/codes.ts';
+import { knownDeviceOf } from '../../accounts/known-devices.ts';
 import { ipLimit } from '../../accounts/limits.ts';
+import { sameOriginOnly } from '../../accounts/same-origin.ts';
 import { mailText } from '../../accounts/account-texts.ts';
 import { notify } from '../../accounts/notifications.ts';
 import { hashPassword, passwordMatches } from '../../accounts/passwords.ts';
 import {
+  DEVICE_COOKIE,
   REFRESH_COOKIE,
   authenticate,
   clearRefreshCookie,
@@ -128,13 +131,20 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await limits.consume('login', email);
       const user = await findUserByEmail(db, email);
+      // Tries count per account and address: wrong passwords from elsewhere never lock the owner out.
+      const attempt = {
+        account: user?.id ?? `email:${email.toLowerCase()}`,
+        passwordHash: user?.passwordHash ?? null,
+        address: request.ip,
+        knownDevice: user ? await knownDeviceOf(db, user.id, request) : null,
+      };
+      await limits.consumeLogin(attempt);
       // One answer for an unknown email and a wrong password, after the same work.
       const matches = await passwordMatches(user?.passwordHash ?? null, password);
       if (!user || !matches) throw new ApiFailure('10004', 'email or password wrong');
       const answer = await signIn(db, user, request, reply);
-      await limits.reward('login', email);
+      await limits.rewardLogin(attempt);
       return ok(answer);
     },
   );
@@ -163,14 +173,18 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
     },
   );
 
+  // The calls that act on the refresh cookie answer only the site's own pages.
+  const ownPagesOnly = sameOriginOnly(ctx.siteOrigin);
+
   app.post(
     '/refresh',
     {
       schema: { tags: ['login'], response: { 200: envelope(sessionResult) } },
       config: ipLimit(120, 1, limitScale),
+      onRequest: ownPagesOnly,
     },
     async (request, reply) => {
-      const outcome = await refreshSession(db, request.cookies[REFRESH_COOKIE], reply);
+      const outcome = await refreshSession(db, request.cookies[REFRESH_COOKIE], reply, request.cookies[DEVICE_COOKIE]);
       if (outcome.kind !== 'ok') {
         clearRefreshCookie(reply);
         throw new ApiFailure('401', 'session expired', 401);
@@ -181,12 +195,16 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
     },
   );
 
-  app.post('/logout', { schema: { tags: ['login'], response: { 200: envelope(z.null()) } } }, async (request, reply) => {
-    await revokeByRefresh(db, request.cookies[REFRESH_COOKIE]);
-    const header = request.headers.authorization;
-    const auth = await authenticate(db, typeof header === 'string' ? header : undefined);
-    if (auth) await revokeSession(db, auth.sessionId);
-    clearRefreshCookie(reply);
-    return ok(null);
-  });
+  app.post(
+    '/logout',
+    { schema: { tags: ['login'], response: { 200: envelope(z.null()) } }, onRequest: ownPagesOnly },
+    async (request, reply) => {
+      await revokeByRefresh(db, request.cookies[REFRESH_COOKIE]);
+      const header = request.headers.authorization;
+      const auth = await authenticate(db, typeof header === 'string' ? header : undefined);
+      if (auth) await revokeSession(db, auth.sessionId);
+      clearRefreshCookie(reply);
+      return ok(null);
+    },
+  );
 };

@@ -95,6 +95,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
           .set({ revokedAt: new Date() })
           .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
       });
+      // The new password starts fresh sign-in counts (they belong to the password); this one's tries are cleared too.
+      await ctx.limits.reward('login', `user:${userId}`);
       await notify(db, userId, 'passwordChanged');
       return ok(null);
     },
