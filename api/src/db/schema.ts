@@ -71,6 +71,11 @@ export const uploads = pgTable('uploads', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when a message takes the image: an upload is attached once, so nobody can reuse another's. */
   attachedAt: timestamp('attached_at', { withTimezone: true }),
+  /**
+   * Who uploaded it (issue 14): `user:<id>` or `visitor:<sha256 of the visitor cookie>`. Only the same
+   * caller can attach it; null (older rows) is attachable by nobody.
+   */
+  uploadedBy: text('uploaded_by'),
 });
 
 /** A support conversation opened from /kf.html; the visitor reads it with a secret key (only its hash is kept). */

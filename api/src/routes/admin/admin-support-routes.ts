@@ -9,7 +9,7 @@ import { supportMessages, supportTickets, uploads } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import type { ReviewService } from '../../reviews/reviews.ts';
-import { findTicket, loadTicketView } from '../support/support-queries.ts';
+import { findTicket, loadTicketView, sendImage } from '../support/support-queries.ts';
 
 const closeTicketBody = z.object({ reasonCode: z.enum(REVIEW_REASONS.support).default('resolved') });
 
@@ -134,13 +134,8 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ db: Database; reviews: 
         .innerJoin(supportMessages, eq(supportMessages.imageId, uploads.id))
         .where(and(eq(uploads.id, request.params.imageId), eq(supportMessages.ticketId, request.params.id)));
       if (!image) throw new ApiFailure('404', 'image not found', 404);
-      // An image is evidence to look at, never a document to run: private, no sniffing, inline.
-      return reply
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
-        .type(image.mime)
-        .send(image.data);
+      // An image is evidence to look at, never a document to run: private, no sniffing, sandboxed.
+      return sendImage(reply, request.params.imageId, image, 'private, no-store');
     },
   );
 };

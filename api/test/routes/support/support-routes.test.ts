@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_TOKEN, PNG_1PX, createTestApi, databaseKind, multipartFile } from '../../helpers.ts';
 import { makeOperator } from '../../operators/operator-helpers.ts';
+import { sniffImage } from '@meridian/contracts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let supportToken = '';
@@ -13,8 +14,11 @@ afterAll(async () => api.close());
 const base = '/api/swx/customer';
 let ip = 1;
 const nextIp = () => `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
-const post = (url: string, payload: unknown, remoteAddress = nextIp()) =>
-  api.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+const post = (url: string, payload: unknown, remoteAddress = nextIp(), cookies: Record<string, string> = {}) =>
+  api.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress, cookies });
+/** The visitor cookie an upload gave the browser: the same browser sends it with the message. */
+const visitorCookie = (upload: { cookies: { name: string; value: string }[] }) =>
+  Object.fromEntries(upload.cookies.map((c) => [c.name, c.value]));
 const admin = (method: 'GET' | 'POST', url: string, payload?: object, token = supportToken) =>
   api.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
@@ -99,14 +103,21 @@ describe(`support conversations (${databaseKind})`, () => {
   it('attaches an uploaded image that only the conversation key can read', async () => {
     const file = multipartFile('receipt.png', PNG_1PX);
     const upload = await api.app.inject({ method: 'POST', url: `${base}/upload/image`, ...file });
-    expect(upload.json().result).toMatchObject({ mime: 'image/png', size: PNG_1PX.length });
+    expect(upload.json().result).toMatchObject({ mime: 'image/png' });
     const imageId = upload.json().result.id;
-    const res = await post(`${base}/support/openTicket`, { email: 'a@b.co', message: 'See the receipt', imageId });
+    const res = await post(
+      `${base}/support/openTicket`,
+      { email: 'a@b.co', message: 'See the receipt', imageId },
+      nextIp(),
+      visitorCookie(upload),
+    );
     const access = res.json().result;
     const image = await api.app.inject({ url: `${base}/support/image/${imageId}?ticket=${access.ticket}&key=${access.key}` });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+    // The stored bytes are the image encoded afresh (issue 14), still a 1×1 PNG.
+    expect(sniffImage(image.rawPayload)).toBe('image/png');
+    expect(image.rawPayload.readUInt32BE(16)).toBe(1);
     const other = await openTicket();
     expect((await api.app.inject({ url: `${base}/support/image/${imageId}?ticket=${other.ticket}&key=${other.key}` })).statusCode).toBe(
       404,
@@ -115,17 +126,25 @@ describe(`support conversations (${databaseKind})`, () => {
     const evidence = await admin('GET', `/api/admin/support/tickets/${access.ticket}/image/${imageId}`);
     expect(evidence.statusCode).toBe(200);
     expect(evidence.headers['x-content-type-options']).toBe('nosniff');
-    expect(evidence.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(evidence.rawPayload.equals(image.rawPayload)).toBe(true);
     expect((await admin('GET', `/api/admin/support/tickets/${other.ticket}/image/${imageId}`)).statusCode).toBe(404);
   });
 
   it('takes an uploaded image into one message only: a second conversation or reply cannot reuse it', async () => {
-    const uploadOne = async () =>
-      (
-        await api.app.inject({ method: 'POST', url: `${base}/upload/image`, ...multipartFile('r.png', PNG_1PX), remoteAddress: nextIp() })
-      ).json().result.id as string;
+    let owner: Record<string, string> = {};
+    const uploadOne = async () => {
+      const upload = await api.app.inject({
+        method: 'POST',
+        url: `${base}/upload/image`,
+        ...multipartFile('r.png', PNG_1PX),
+        remoteAddress: nextIp(),
+        cookies: owner,
+      });
+      owner = { ...owner, ...visitorCookie(upload) };
+      return upload.json().result.id as string;
+    };
     const imageId = await uploadOne();
-    const first = await post(`${base}/support/openTicket`, { email: 'owner@b.co', message: 'My receipt', imageId });
+    const first = await post(`${base}/support/openTicket`, { email: 'owner@b.co', message: 'My receipt', imageId }, nextIp(), owner);
     expect(first.json().code).toBe('200');
     const access = first.json().result as { ticket: string; key: string };
 
@@ -137,7 +156,7 @@ describe(`support conversations (${databaseKind})`, () => {
     expect(tickets.some((t) => t.email === 'thief@b.co')).toBe(false);
 
     // Nor can the owner send it twice: each message takes its own upload.
-    const again = await post(`${base}/support/reply`, { ...access, message: 'Again', imageId });
+    const again = await post(`${base}/support/reply`, { ...access, message: 'Again', imageId }, nextIp(), owner);
     expect(again.statusCode).toBe(400);
     const view = (await api.app.inject({ url: `${base}/support/getTicket?ticket=${access.ticket}&key=${access.key}` })).json().result;
     expect(view.messages).toHaveLength(1);
@@ -145,7 +164,9 @@ describe(`support conversations (${databaseKind})`, () => {
     // Two conversations racing for one fresh upload: exactly one gets it.
     const fresh = await uploadOne();
     const raced = await Promise.all(
-      [1, 2, 3].map((n) => post(`${base}/support/openTicket`, { email: `race${n}@b.co`, message: 'Race', imageId: fresh })),
+      [1, 2, 3].map((n) =>
+        post(`${base}/support/openTicket`, { email: `race${n}@b.co`, message: 'Race', imageId: fresh }, nextIp(), owner),
+      ),
     );
     expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
   });

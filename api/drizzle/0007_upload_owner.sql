@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "uploaded_by" text;
