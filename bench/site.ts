@@ -64,7 +64,16 @@ export async function startSite(options: { build?: boolean; parts?: readonly str
   const server = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), MERIDIAN_DATA_DIR: dataDir, MERIDIAN_LOG: 'silent', DATABASE_URL: '', REDIS_URL: '' },
+    // The fan-out bench opens 1,000 sockets from loopback: per-address allowances (32 live sockets) scaled up.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MERIDIAN_DATA_DIR: dataDir,
+      MERIDIAN_LOG: 'silent',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MERIDIAN_RATE_LIMIT_SCALE: '50',
+    },
   });
   let exited = false;
   const done = new Promise<void>((resolve) =>

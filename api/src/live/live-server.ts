@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { addressKey } from '../accounts/limits.ts';
 import { LIVE_PATH } from '@meridian/contracts';
 import { accountFigures, clientFrame, pnlEntry } from '@meridian/contracts/schemas';
 import type { AccountFigures, AccountModeName, ServerFrame } from '@meridian/contracts';
@@ -8,20 +9,45 @@ import type { BalanceEvents } from '../ledger/account-figures.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { InProcessFabric, PNL_CHANNEL } from './live-fabric.ts';
 import type { LiveFabric } from './live-fabric.ts';
+import { ApiFailure } from '../plugins/envelope.ts';
+
+/** Who a token is: its user, the session it belongs to and when it expires (ms since the epoch). */
+export interface LiveIdentity {
+  userId: string;
+  sessionId?: string;
+  expiresAt?: number;
+}
 
 export interface LiveServerOptions {
   market: MarketService;
   /** At most one market frame per this many ms per connection (SPEC: once a second). */
   frameMs?: number;
-  /** Resolves a token to its user id; null refuses it. */
-  verifyToken: (token: string) => Promise<string | null>;
+  /** Resolves a token to who it is; null refuses it. */
+  verifyToken: (token: string) => Promise<LiveIdentity | null>;
+  /** Of these sessions, the ones that ended (however): checked every `sessionCheckMs` while sockets use them. */
+  endedSessions?: (sessionIds: readonly string[]) => Promise<string[]>;
+  /** How often the connected sessions are checked; a second by default. */
+  sessionCheckMs?: number;
+  /** Sessions this node ends (logout): told to every node through the fabric, so their sockets stop at once. */
+  onSessionsEnded?: (listener: (sessionIds: string[]) => void) => () => void;
+  /**
+   * Origins a browser may open the connection from, besides the one the request is addressed to (its
+   * `Host`): the site's own. Any other `Origin` is refused before the upgrade (cross-site WebSocket
+   * hijacking); a request without one (not a browser) is let through.
+   */
+  origins?: readonly (string | undefined)[];
+  /** Open connections one client address may hold; past it the upgrade is refused. */
+  socketsPerAddress?: number;
   /** Balance changes, pushed to their owner's connections only (SPEC §0 rule 7). */
   balances?: BalanceEvents;
   /** Reads an account's figures, for a `changed` balance event of a user connected to this node. */
   figures?: (userId: string, mode: AccountModeName) => Promise<AccountFigures>;
   /** What this node shares with the other API nodes; in-process when alone. */
   fabric?: LiveFabric;
-  /** Bytes a socket may have unsent before it is skipped and later sent a full picture instead. */
+  /**
+   * Bytes a socket may have unsent before market frames are skipped (it is later sent a full picture
+   * instead); at four times this, any frame drops the connection.
+   */
   maxBufferedBytes?: number;
 }
 
@@ -46,10 +72,16 @@ interface Client {
   deferred: { topics: readonly string[]; timer: ReturnType<typeof setTimeout> } | null;
   /** Frames were skipped (a slow reader): the next one is a full picture. */
   behind: boolean;
-}
-
-function send(socket: WebSocket, frame: ServerFrame): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  /** The client's address (as the rest of the API sees it: `request.ip`). */
+  address: string;
+  /** The session the identity comes from, and the timer that drops the identity when the token expires. */
+  sessionId: string | null;
+  expiry: ReturnType<typeof setTimeout> | null;
+  /** The number of the newest USER_AUTH: only its answer counts (checks may finish out of order). */
+  authSeq: number;
+  /** When this connection's last USER_AUTH frames came (an allowance per connection). */
+  auths: number[];
+  gone: boolean;
 }
 
 /** How much a socket that does not read may hold unsent before it is closed (several skipped pictures). */
@@ -72,21 +104,60 @@ function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
 const DEFAULT_TOPICS = ['home'];
 /** A page changes what it shows a few times a minute: SUBSCRIBE frames past this in 10 s wait (the newest wins). */
 export const SUBSCRIBE_ALLOWANCE = { count: 20, windowMs: 10_000 };
+/** A page authenticates at start and at each token renewal: more USER_AUTH frames than this in 10 s close the socket. */
+export const AUTH_ALLOWANCE = { count: 10, windowMs: 10_000 };
+/** Open live connections per client address by default (a household or office shares one). */
+export const SOCKETS_PER_ADDRESS = 32;
+const SESSION_ENDED_CHANNEL = 'session-ended';
+const sessionEndedMessage = z.object({ sessionIds: z.array(z.string()) });
+/** setTimeout's longest wait; a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Whether a browser's `Origin` may open the connection: its own host, or one of the allowed origins. */
+function originAllowed(origin: string, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return allowed.has(url.origin) || (host !== undefined && url.host === host.toLowerCase());
+}
 
 /**
  * `/ws` (SPEC §4, §6). A connection watches topics (`SUBSCRIBE`: the home list, a market type, single
  * instruments; the home list until it asks): it is sent a full `MARKETS` frame of those instruments, then
  * at most one `TICKS` frame a second with only the ones whose price changed. Connections watching the
  * same topics share each frame, serialized once. `USER_AUTH` is answered with `AUTH_SUCCESS` or
- * `AUTH_FAILED`; per-user frames go only to their owner, on every API node (through the fabric).
+ * `AUTH_FAILED`; per-user frames go only to their owner, on every API node (through the fabric), while
+ * the token's session lasts (an ended session or an expired token is sent `AUTH_FAILED`, then nothing).
+ * Hardened (issue 14): a foreign browser `Origin` and an address past its connection count are refused
+ * at the upgrade; a socket that does not read is dropped before it holds more than a bounded amount; the
+ * newest `USER_AUTH` wins and a flood of them closes the socket.
  */
 export async function registerLiveServer(app: FastifyInstance, options: LiveServerOptions): Promise<void> {
   const { market } = options;
   const clients = new Set<Client>();
+  /** The authenticated connections of each user: per-user frames go to these only. */
+  const byUser = new Map<string, Set<Client>>();
+  /** Open connections per client address. */
+  const perAddress = new Map<string, number>();
   const groups = new Map<string, Group>();
   const fabric = options.fabric ?? new InProcessFabric();
   const frameMs = options.frameMs ?? 1000;
   const maxBuffered = options.maxBufferedBytes ?? 512 * 1024;
+  const hardBuffered = maxBuffered * HARD_BUFFER_FACTOR;
+  const socketsPerAddress = options.socketsPerAddress ?? SOCKETS_PER_ADDRESS;
+  const allowedOrigins = new Set<string>();
+  for (const origin of options.origins ?? []) {
+    if (!origin) continue;
+    try {
+      allowedOrigins.add(new URL(origin).origin);
+    } catch {
+      throw new Error(`live: the allowed origin ${origin} is not a URL`);
+    }
+  }
 
   const groupFor = (topics: readonly string[]): Group => {
     const unique = [...new Set(topics)].sort();
@@ -135,17 +206,20 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     deliver(client, () => snapshotOf(group));
   };
 
+  /** Drops a connection that does not read: its unsent frames are freed at once. */
+  const drop = (client: Client) => {
+    client.socket.terminate();
+    leave(client);
+  };
+
   /**
    * Sends a market frame unless the socket is not reading: past the limit the frame is skipped (the
-   * next one is a full picture); far past it the connection is closed. Memory per socket stays bounded.
+   * next one is a full picture); far past it the connection is dropped. Memory per socket stays bounded.
    */
   function deliver(client: Client, text: () => string): void {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > maxBuffered * HARD_BUFFER_FACTOR) {
-      socket.close(1008, 'not reading');
-      return;
-    }
+    if (socket.bufferedAmount > hardBuffered) return drop(client);
     if (socket.bufferedAmount > maxBuffered) {
       client.behind = true;
       return;
@@ -158,8 +232,74 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     socket.send(text());
   }
 
+  /**
+   * Sends a frame that cannot be skipped (user frames, answers): a socket holding more than the hard
+   * limit unsent is dropped instead, so a client that stops reading cannot grow the server's memory.
+   */
+  function sendTo(client: Client, frame: ServerFrame | string): void {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > hardBuffered) return drop(client);
+    socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** Sends a per-user frame to that user's connections on this node. */
+  const toUser = (userId: string, frame: ServerFrame) => {
+    const mine = byUser.get(userId);
+    if (!mine) return;
+    const text = JSON.stringify(frame);
+    for (const client of [...mine]) sendTo(client, text);
+  };
+
+  const forget = (client: Client) => {
+    if (client.expiry) clearTimeout(client.expiry);
+    client.expiry = null;
+    if (client.userId) {
+      const mine = byUser.get(client.userId);
+      mine?.delete(client);
+      if (mine?.size === 0) byUser.delete(client.userId);
+    }
+    client.userId = null;
+    client.sessionId = null;
+  };
+
+  const identify = (client: Client, identity: LiveIdentity) => {
+    forget(client);
+    client.userId = identity.userId;
+    client.sessionId = identity.sessionId ?? null;
+    let mine = byUser.get(identity.userId);
+    if (!mine) byUser.set(identity.userId, (mine = new Set()));
+    mine.add(client);
+    if (identity.expiresAt !== undefined) watchExpiry(client, identity.expiresAt);
+  };
+
+  /** An access token's own end: its socket stops getting user frames then, unless it authenticated again. */
+  const watchExpiry = (client: Client, expiresAt: number) => {
+    client.expiry = setTimeout(
+      () => {
+        client.expiry = null;
+        if (expiresAt > Date.now()) return watchExpiry(client, expiresAt);
+        signOut(client, 'token expired');
+      },
+      Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS),
+    );
+  };
+
+  /** The identity is gone: no user frame follows the AUTH_FAILED (a newer USER_AUTH may still succeed). */
+  const signOut = (client: Client, message: string) => {
+    if (!client.userId) return;
+    forget(client);
+    sendTo(client, { type: 'AUTH_FAILED', message });
+  };
+
   const leave = (client: Client) => {
+    if (client.gone) return;
+    client.gone = true;
     clients.delete(client);
+    forget(client);
+    const count = (perAddress.get(client.address) ?? 1) - 1;
+    if (count > 0) perAddress.set(client.address, count);
+    else perAddress.delete(client.address);
     if (client.deferred) clearTimeout(client.deferred.timer);
     if (client.group) {
       client.group.clients.delete(client);
@@ -237,30 +377,25 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     const message = parse(balanceMessage, payload);
     if (!message) return;
     const { mode, ...rest } = message.figures;
-    const frame: ServerFrame = { type: 'USER_BALANCE_UPDATE', userId: message.userId, mode, ...rest };
-    for (const client of clients) if (client.userId === message.userId) send(client.socket, frame);
+    toUser(message.userId, { type: 'USER_BALANCE_UPDATE', userId: message.userId, mode, ...rest });
   });
 
   // Live PnL of open positions (the feed's leader publishes it after each tick): to the owner's sockets only.
   await fabric.subscribe(PNL_CHANNEL, (payload) => {
     const message = parse(pnlMessage, payload);
     if (!message) return;
-    const frame: ServerFrame = { type: 'REAL_TIME_PNL', mode: message.mode, data: message.data };
-    for (const client of clients) if (client.userId === message.userId) send(client.socket, frame);
+    toUser(message.userId, { type: 'REAL_TIME_PNL', mode: message.mode, data: message.data });
   });
 
   // A change without figures: the nodes where the owner is connected read and push them.
   await fabric.subscribe(CHANGED_CHANNEL, (payload) => {
     const message = parse(changedMessage, payload);
-    if (!message || !options.figures) return;
-    const mine = [...clients].filter((client) => client.userId === message.userId);
-    if (mine.length === 0) return;
+    if (!message || !options.figures || !byUser.has(message.userId)) return;
     options
       .figures(message.userId, message.mode)
       .then((figures) => {
         const { mode, ...rest } = figures;
-        const frame: ServerFrame = { type: 'USER_BALANCE_UPDATE', userId: message.userId, mode, ...rest };
-        for (const client of mine) if (client.userId === message.userId) send(client.socket, frame);
+        toUser(message.userId, { type: 'USER_BALANCE_UPDATE', userId: message.userId, mode, ...rest });
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'live: figures of a changed account could not be read'));
   });
@@ -278,22 +413,121 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   };
   options.balances?.on('balance', onBalance);
 
+  // Ended sessions: every node's sockets of them stop getting user frames at once.
+  const endSessions = (sessionIds: readonly string[]) => {
+    const ended = new Set(sessionIds);
+    for (const client of clients) if (client.sessionId && ended.has(client.sessionId)) signOut(client, 'session ended');
+  };
+  await fabric.subscribe(SESSION_ENDED_CHANNEL, (payload) => {
+    const message = parse(sessionEndedMessage, payload);
+    if (message) endSessions(message.sessionIds);
+  });
+  const stopSessionEvents = options.onSessionsEnded?.((sessionIds) => {
+    fabric.publish(SESSION_ENDED_CHANNEL, JSON.stringify({ sessionIds })).catch((error: unknown) => {
+      app.log.error({ err: error }, 'live: an ended session could not be published');
+      endSessions(sessionIds);
+    });
+  });
+  // However a session ended (some ends are not told, or happened on a node that failed to tell), the
+  // connected ones are checked every second or so: one query per node, not per socket.
+  let checking = false;
+  const checkSessions = () => {
+    if (checking || !options.endedSessions) return;
+    const ids = [...new Set([...clients].map((client) => client.sessionId).filter((id) => id !== null))];
+    if (ids.length === 0) return;
+    checking = true;
+    options
+      .endedSessions(ids)
+      .then(endSessions)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live: the connected sessions could not be checked'))
+      .finally(() => (checking = false));
+  };
+  const sessionTimer = options.endedSessions ? setInterval(checkSessions, options.sessionCheckMs ?? 1000) : null;
+  sessionTimer?.unref();
+
   app.addHook('onClose', async () => {
     options.balances?.off('balance', onBalance);
     options.balances?.off('changed', onChanged);
+    stopSessionEvents?.();
+    if (sessionTimer) clearInterval(sessionTimer);
     stopTicks();
     if (frameTimer) clearTimeout(frameTimer);
-    for (const client of clients) {
-      if (client.deferred) clearTimeout(client.deferred.timer);
+    for (const client of [...clients]) {
+      leave(client);
       client.socket.close(1001, 'server closing');
     }
   });
 
-  app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
-    const client: Client = { socket, userId: null, group: null, behind: false, subscribes: [], deferred: null };
+  /** Before the upgrade: a foreign browser origin, or an address with too many connections, is refused. */
+  const admit = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !originAllowed(origin, request.headers.host, allowedOrigins)) {
+      throw new ApiFailure('403', 'origin not allowed', 403);
+    }
+    if ((perAddress.get(addressKey(request.ip)) ?? 0) >= socketsPerAddress)
+      throw new ApiFailure('429', 'too many live connections', 429, 10);
+  };
+
+  /** USER_AUTH: the newest frame's answer is the one that counts; a flood of them closes the socket. */
+  const authenticate = (client: Client, token: string) => {
+    const now = Date.now();
+    client.auths = client.auths.filter((at) => at > now - AUTH_ALLOWANCE.windowMs);
+    if (client.auths.length >= AUTH_ALLOWANCE.count) {
+      client.socket.close(1008, 'too many USER_AUTH');
+      leave(client);
+      return;
+    }
+    client.auths.push(now);
+    const seq = ++client.authSeq;
+    void options
+      .verifyToken(token)
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'live: a token could not be checked');
+        return null;
+      })
+      .then((identity) => {
+        if (seq !== client.authSeq || client.gone) return;
+        if (identity) {
+          identify(client, identity);
+          sendTo(client, { type: 'AUTH_SUCCESS', message: 'authenticated' });
+        } else {
+          // A refused token also drops any earlier identity: no user data follows an error frame.
+          forget(client);
+          sendTo(client, { type: 'AUTH_FAILED', message: 'invalid token' });
+        }
+      });
+  };
+
+  app.get(LIVE_PATH, { websocket: true, schema: { hide: true }, onRequest: admit }, (socket, request) => {
+    // An IPv6 caller counts by its /64 (one subscriber's prefix), as the sign-in limits count it.
+    const address = addressKey(request.ip);
+    const client: Client = {
+      socket,
+      userId: null,
+      group: null,
+      behind: false,
+      subscribes: [],
+      deferred: null,
+      address,
+      sessionId: null,
+      expiry: null,
+      authSeq: 0,
+      auths: [],
+      gone: false,
+    };
+    socket.on('close', () => leave(client));
+    // Upgrades admitted together may pass the check before any of them is counted: counted here.
+    const open = perAddress.get(address) ?? 0;
+    perAddress.set(address, open + 1);
     clients.add(client);
+    if (open >= socketsPerAddress) {
+      socket.close(1013, 'too many live connections');
+      leave(client);
+      return;
+    }
     join(client, DEFAULT_TOPICS);
     socket.on('message', (raw) => {
+      if (client.gone) return;
       let parsed;
       try {
         parsed = clientFrame.safeParse(JSON.parse(String(raw)));
@@ -302,20 +536,9 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       }
       if (!parsed.success) return;
       const frame = parsed.data;
-      if (frame.type === 'PING') return send(socket, { type: 'PONG' });
+      if (frame.type === 'PING') return sendTo(client, { type: 'PONG' });
       if (frame.type === 'SUBSCRIBE') return subscribe(client, frame.topics);
-      void options
-        .verifyToken(frame.token)
-        .catch((error: unknown) => {
-          app.log.warn({ err: error }, 'live: a token could not be checked');
-          return null;
-        })
-        .then((userId) => {
-          // A refused token also drops any earlier identity: no user data follows an error frame.
-          client.userId = userId;
-          send(socket, userId ? { type: 'AUTH_SUCCESS', message: 'authenticated' } : { type: 'AUTH_FAILED', message: 'invalid token' });
-        });
+      authenticate(client, frame.token);
     });
-    socket.on('close', () => leave(client));
   });
 }
