@@ -20,7 +20,7 @@ import type { AccountsContext } from './accounts/context.ts';
 import { AccountLimits } from './accounts/limits.ts';
 import { createMailer } from './accounts/mailer.ts';
 import type { MailOptions } from './accounts/mailer.ts';
-import { authenticate } from './accounts/sessions.ts';
+import { liveSessions } from './live/live-sessions.ts';
 import type { Database } from './db/database.ts';
 import { registerLiveServer } from './live/live-server.ts';
 import type { LiveFabric } from './live/live-fabric.ts';
@@ -32,7 +32,8 @@ import { InProcessFabric } from './live/live-fabric.ts';
 import { SettingsCache } from './settings/settings-cache.ts';
 import { marketRoutes } from './routes/index/market-routes.ts';
 import { watchlistRoutes } from './routes/user/watchlist-routes.ts';
-import { notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
+import { frameworkErrors, notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { OperatorService } from './operators/operators.ts';
 import { CustomerDirectory } from './operators/customers.ts';
@@ -63,6 +64,10 @@ export interface ApiOptions {
   fabric?: LiveFabric;
   /** The site's own origin, the only one CORS allows. */
   siteOrigin?: string;
+  /** Origins besides the site's own (and the host a request is addressed to) that may open `/ws`. */
+  liveOrigins?: string[];
+  /** Open `/ws` connections one client address may hold: 32 × `rateLimitScale` by default, no limit without rate limits. */
+  liveSocketsPerAddress?: number;
   /** How often the feed moves (the simulator's step); a second by default. */
   liveTickMs?: number;
   /** At most one market frame per connection per this many ms; a second by default. */
@@ -116,6 +121,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelopeErrors(app);
+  registerInputGuard(app);
+  // API answers carry tokens and account data: no cache keeps them unless a route chose its own policy (issue 14).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: options.siteOrigin ?? false, credentials: true });
   await app.register(swagger, {
@@ -207,7 +218,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     market,
     fabric,
     frameMs: options.liveFrameMs ?? 1000,
-    verifyToken: async (token) => (await authenticate(options.db, token))?.userId ?? null,
+    // Who a token is; sessions ended (logout, revocation) stop their sockets' user frames on every node.
+    ...liveSessions(options.db),
+    origins: [options.siteOrigin, ...(options.liveOrigins ?? [])],
+    // A per-address allowance like the others: scaled with them, and off with them (the benches' loopback thousands).
+    socketsPerAddress:
+      options.liveSocketsPerAddress ?? (options.rateLimits === false ? Number.POSITIVE_INFINITY : 32 * (options.rateLimitScale ?? 1)),
     balances: accounts.balances,
     figures: (userId, mode) => trading.figures(userId, mode),
   });
@@ -222,7 +238,13 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
 /** A stand-alone API instance (tests, or running the API alone). */
 export async function buildApi(options: ApiOptions & { logger?: FastifyServerOptions['logger'] }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024, genReqId: () => crypto.randomUUID() });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    // A malformed URL or an over-long path parameter is answered in the envelope too.
+    frameworkErrors,
+  });
   await registerApi(app, options);
   app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request.method, request.url)));
   return app;

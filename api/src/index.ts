@@ -9,7 +9,7 @@ export type { MarketFeed, FeedTick } from './market/market-feed.ts';
 export type { Catalogue } from './market/catalogue/catalogue.ts';
 export { CRYPTO_ICON_PATH, cryptoIconsDir } from './market/catalogue/catalogue.ts';
 export { sanitizeContent } from './content/sanitize-content.ts';
-export { notFoundBody } from './plugins/envelope.ts';
+export { frameworkErrors, notFoundBody } from './plugins/envelope.ts';
 export { insertContent } from './content/insert-content.ts';
 export type { NewContent } from './content/insert-content.ts';
 export { guardOperatorScope, operatorOf, breakGlassFromEnv } from './plugins/operator-auth.ts';

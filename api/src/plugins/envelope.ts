@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS_CODE } from '@meridian/contracts';
 
 /** A failure with a stable SPEC §7 code, answered in the envelope. */
@@ -42,6 +42,26 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send({ code: String(status), message: status >= 500 ? 'unknown error' : error.message, result: null });
   });
+}
+
+/** What the router refuses before any route runs (`frameworkErrors`), with its status. */
+const FRAMEWORK_STATUS: Record<string, number> = {
+  FST_ERR_BAD_URL: 400,
+  FST_ERR_MAX_PARAM_LENGTH: 414,
+  FST_ERR_ASYNC_CONSTRAINT: 400,
+};
+
+/**
+ * The Fastify `frameworkErrors` option: a malformed URL (`/api/%`) or a path parameter longer than
+ * `maxParamLength` is answered in the envelope like any refused input, not in Fastify's own shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = FRAMEWORK_STATUS[error.code] ?? error.statusCode ?? 400;
+  const key = 'validation.invalid';
+  void reply
+    .status(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send({ code: String(status), message: key, result: { issues: [{ path: '', key }] } });
 }
 
 /** The 404 envelope for an unknown API path. */

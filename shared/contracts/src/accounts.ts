@@ -134,7 +134,7 @@ export const notificationItem = z.object({
 export type NotificationItem = z.infer<typeof notificationItem>;
 export const listNotificationsResult = z.object({ items: z.array(notificationItem), unread: z.number().int() });
 export type ListNotificationsResult = z.infer<typeof listNotificationsResult>;
-export const readNotificationsBody = z.object({ ids: z.array(z.number().int().positive()).max(100).optional() });
+export const readNotificationsBody = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional() });
 
 export const walletNonceQuery = z.object({ chain: z.enum(WALLET_CHAINS), language: languageCode.default('en') });
 export const walletNonceResult = z.object({

@@ -24,4 +24,4 @@ export const listContentsParams = z.object({
 });
 export const listContentsQuery = z.object({ type: z.coerce.number().int().pipe(contentType).optional() });
 export const listContentsResult = z.array(contentSummary);
-export const getContentByIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const getContentByIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

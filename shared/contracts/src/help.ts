@@ -21,7 +21,7 @@ export const langParams = z.object({
     .int()
     .pipe(z.union([z.literal(1), z.literal(2)])),
 });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const listFaqResult = z.array(faqItem);
 export const listNoticesResult = z.array(noticeSummary);
 
