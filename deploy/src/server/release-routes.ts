@@ -14,13 +14,23 @@ import { networkDigest, networkOf } from './client-network.ts';
 const remoteName = z.enum(RELEASABLE_PARTS);
 const envName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
 
-const telemetryBody = z.object({
-  env: envName,
-  remote: remoteName,
-  version: semverString,
-  event: z.enum(['load', 'load-failure', 'mount-failure']),
-  ms: z.number().min(0).max(600_000).optional(),
-});
+/** The longest version a report may name (a local build's `x.y.z+<digest>` is far shorter). */
+const MAX_VERSION_LENGTH = 64;
+
+/**
+ * One shell's report: nothing but these fields, each bounded. `env` must be an environment this
+ * site serves (the one its rollout.json names), never any name a sender makes up.
+ */
+const telemetryBodyFor = (environments: readonly string[]) =>
+  z.strictObject({
+    env: envName.refine((env) => environments.includes(env)),
+    remote: remoteName,
+    version: semverString.max(MAX_VERSION_LENGTH),
+    event: z.enum(['load', 'load-failure', 'mount-failure']),
+    ms: z.number().min(0).max(600_000).optional(),
+  });
+
+const invalidReport = { code: '400', message: 'validation.invalid', result: null } as const;
 
 /**
  * The registry's HTTP surface: telemetry from shells (public, `sendBeacon`), and the release
@@ -31,6 +41,8 @@ export async function registerReleaseRoutes(
   options: {
     rollouts: RolloutStore;
     artifacts: ArtifactStore;
+    /** The environments whose shells may report here: the site's own. */
+    environments: readonly string[];
     /** The API's operator gate: release operations need the `release` role; status and history also admit admins and auditors. */
     gate: OperatorGate;
     /** The API's database, where each release operation is also written to the operators' audit log. */
@@ -40,8 +52,18 @@ export async function registerReleaseRoutes(
   },
 ): Promise<void> {
   const { rollouts, artifacts } = options;
+  const telemetryBody = telemetryBodyFor(options.environments);
 
   await app.register(async (publicScope) => {
+    // A report the framework cannot read (bad JSON, a type it does not parse, too large) is the
+    // sender's fault: a 400 in the envelope, like a report that does not validate; 429 stays 429.
+    publicScope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status === 429) return reply.status(429).send({ code: '429', message: 'too many requests', result: null });
+      if (status >= 400 && status < 500) return reply.status(400).send(invalidReport);
+      request.log.error({ err: error }, 'telemetry failed');
+      return reply.status(500).send({ code: '500', message: 'unknown error', result: null });
+    });
     // Anyone can report, so reports are rate-limited per network (an IPv6 sender has a whole /48).
     await publicScope.register(rateLimit, {
       max: 300,
@@ -53,9 +75,12 @@ export async function registerReleaseRoutes(
       // sendBeacon posts text/plain; accept a JSON string as well as a parsed body.
       const raw = typeof request.body === 'string' ? safeJson(request.body) : request.body;
       const parsed = telemetryBody.safeParse(raw);
-      if (!parsed.success) return reply.status(400).send({ code: '400', message: 'validation.invalid', result: null });
+      if (!parsed.success) return reply.status(400).send(invalidReport);
       const { env, remote, version, event, ms } = parsed.data;
-      if (!artifacts.has(remote, version)) return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
+      // Only versions this environment's rollout has served (stable, canary or before) are counted.
+      const served = (await rollouts.read(env)).remotes[remote]?.integrity ?? {};
+      if (!Object.hasOwn(served, version) || !artifacts.has(remote, version))
+        return reply.status(400).send({ code: '400', message: 'unknown version', result: null });
       await rollouts.recordTelemetry(env, remote, version, event, {
         ms,
         network: networkDigest(networkOf(request.ip), options.telemetrySecret),
@@ -97,6 +122,10 @@ export async function registerReleaseRoutes(
           .status(httpStatus)
           .send({ code: (error as { code?: string }).code ?? String(httpStatus), message: error.message, result: null });
       if (error instanceof RevisionConflict) return reply.status(409).send({ code: '409', message: error.message, result: null });
+      // What the framework refuses before the handler (bad JSON, a type it does not parse, too large) is the caller's.
+      const statusCode = (error as { statusCode?: number }).statusCode;
+      if (statusCode !== undefined && statusCode >= 400 && statusCode < 500)
+        return reply.status(statusCode).send({ code: String(statusCode), message: 'validation.invalid', result: null });
       // Release rule refusals carry a RELEASE-0xx code; anything else is our failure, not the caller's.
       if (/^RELEASE-\d{3}/.test(error.message) || error instanceof z.ZodError)
         return reply.status(400).send({ code: '400', message: error.message, result: null });

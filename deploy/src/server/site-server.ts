@@ -6,14 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { RELEASE_PATHS } from '@meridian/contracts';
-import { notFoundBody, registerApi } from '@meridian/api';
+import { frameworkErrors, notFoundBody, registerApi } from '@meridian/api';
 import type { ApiOptions, OperatorGate } from '@meridian/api';
 import type { Redis } from 'ioredis';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
 import { registerPwaRoutes } from './pwa-routes.ts';
 import { registerReleaseRoutes } from './release-routes.ts';
-import { setHeader } from './static-headers.ts';
+import { securityHeaders, setHeader } from './static-headers.ts';
 
 /** `?ticket=…&key=secret` → `?ticket=…&key=[redacted]`. */
 export function redactSecrets(url: string): string {
@@ -68,13 +68,19 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // A malformed URL or an over-long path parameter is answered in the envelope, as in the API alone.
+    frameworkErrors,
     // Behind nginx every request arrives from the proxy: per-address limits need the client's address.
     trustProxy: options.trustProxy ?? [],
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 512 });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  const httpsOrigin = options.api.siteOrigin?.startsWith('https://') ?? false;
+  app.addHook('onSend', async (request, reply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // Every answer (pages, artifacts, rollout.json, icons, the worker); the API's own values stay.
+    for (const [name, value] of Object.entries(securityHeaders(httpsOrigin || request.protocol === 'https')))
+      if (!reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
 
@@ -92,6 +98,7 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
   await registerReleaseRoutes(app, {
     rollouts: options.rollouts,
     artifacts: options.artifacts,
+    environments: [options.env],
     gate: gate!,
     db: options.api.db,
     telemetrySecret: options.telemetrySecret || randomBytes(32).toString('base64url'),

@@ -1,3 +1,9 @@
+import { config as zodConfig } from 'zod';
+
+// The site's CSP forbids eval: zod would probe `new Function` before its first parse, which only raises
+// a CSP violation on every page. Its config is global to the page, so this covers every part's copy.
+zodConfig({ jitless: true });
+
 export { PLATFORM_CONTRACT_VERSION } from './platform.ts';
 export type { Platform, RemoteProps } from './platform.ts';
 export { ApiError } from './api/api-error.ts';
@@ -9,6 +15,7 @@ export { useLiveMarkets, useLiveStatus } from './live/use-live-markets.ts';
 export { queryClient } from './query/query-client.ts';
 export { sharedQueryKeys } from './query/shared-keys.ts';
 export { LiveConnection, LIVE_TIMINGS, loadFrameParser } from './live/live-connection.ts';
+export { rereadOwnDataOnReconnect } from './live/reread-on-reconnect.ts';
 export type { LiveConnectionOptions, SocketLike, FrameParser } from './live/live-connection.ts';
 export {
   sessionStore,
