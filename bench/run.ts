@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { fanoutMarkdown, MARKETS_GOALS, measureMarketsFanout, measureMarketsPage, pageMarkdown } from './markets-bench.ts';
 import type { PageResult } from './markets-bench.ts';
 import { measureOrders, ordersMarkdown, writeOrdersResults } from './orders-bench.ts';
+import { faultsMarkdown, measureFaults, writeFaultsResults } from './faults/faults-bench.ts';
 import { measureApiLatency, measureFanout } from './server-bench.ts';
 import { launchChromium, root, startSite } from './site.ts';
 
@@ -208,6 +209,13 @@ const orders = await measureOrders();
 writeOrdersResults(orders);
 results.orders = orders;
 md += `\n## Order calls\n\n${ordersMarkdown(orders)}`;
+// Faults (bench/faults): tens of minutes (50 kills per database, 20 restarts), so only when asked for.
+if (process.env.BENCH_FAULTS === '1') {
+  const faults = await measureFaults();
+  writeFaultsResults(faults);
+  results.faults = faults;
+  md += `\n## Faults\n\n${faultsMarkdown(faults)}`;
+}
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(join(root, 'bench', 'results.md'), md);

@@ -131,6 +131,19 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('\n=== API tests on PostgreSQL: skipped (DATABASE_URL is not set)');
 }
+// The fault tests (API processes killed during money calls and restarted under live clients) in a step of
+// their own, one file at a time: on PGlite, and on PostgreSQL too when DATABASE_URL is set.
+const faultsJson = join(reports, 'vitest-faults.json');
+const runFaults = (env) =>
+  step(
+    'fault injection (SIGKILL during money calls, restarts under live clients)',
+    bin('vitest'),
+    ['run', 'api/test/faults', '--no-file-parallelism', '--reporter=default', '--reporter=json', `--outputFile.json=${faultsJson}`],
+    { MERIDIAN_FAULTS: '1', ...env },
+  );
+ok = (process.env.DATABASE_URL ? await withThrowawayPostgres((url) => runFaults({ TEST_DATABASE_URL: url })) : runFaults({})) && ok;
+countVitest(faultsJson);
+
 if (!process.env.TEST_REDIS_URL) console.log('=== live connection across API nodes: skipped (TEST_REDIS_URL is not set)');
 
 const port = await freePort();
@@ -175,6 +188,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts'
     REDIS_URL: '',
     MERIDIAN_ADMIN_TOKEN: operatorToken,
     MERIDIAN_SETUP_LINK_FILE: setupLinkFile,
+    // The journeys read emailed codes from the development outbox, which is off unless asked for.
+    MERIDIAN_DEV_OUTBOX: '1',
     // The e2e suites sign many users in from one address; per-address limits are tested in the API suite.
     MERIDIAN_RATE_LIMIT_SCALE: '20',
     // Loopback stands in for the proxy: the release journey sends visitors from distinct networks.
@@ -223,7 +238,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// The one plain closing line CI reads (skipped tests are reported by each runner above).
-if (totals.skipped) console.log(`\n(${totals.skipped} skipped)`);
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+// The one plain closing line CI reads, `N passed, N failed` alone on the last line (skipped tests are
+// listed by each runner above).
+if (totals.skipped) console.log(`\n(skipped tests: ${totals.skipped})`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok ? 0 : 1);

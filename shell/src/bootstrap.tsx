@@ -14,8 +14,10 @@ import {
   i18n,
   initI18n,
   languageAtom,
+  queryClient,
   registerNamespace,
   sessionStore,
+  rereadOwnDataOnReconnect,
   showToast,
   userAtom,
 } from '@meridian/platform';
@@ -111,6 +113,9 @@ sessionStore.sub(accessTokenAtom, () => {
   }
   hadToken = hasToken;
 });
+
+// Balances that moved while the live connection was down were pushed to nobody: read them again.
+rereadOwnDataOnReconnect(live, queryClient, () => sessionStore.get(userAtom)?.id ?? null);
 
 window.addEventListener('single-spa:routing-event', () => {
   redirectUnknown();

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketItem } from '@meridian/contracts';
 import { serverFrame } from '@meridian/contracts/schemas';
 import { createLiveBus } from './live-bus.ts';
+import { QueryClient } from '@tanstack/react-query';
 import { LIVE_TIMINGS, LiveConnection } from './live-connection.ts';
+import { rereadOwnDataOnReconnect } from './reread-on-reconnect.ts';
+import { sharedQueryKeys } from '../query/shared-keys.ts';
 import type { SocketLike } from './live-connection.ts';
 
 class FakeSocket implements SocketLike {
@@ -188,6 +191,28 @@ describe('live connection (SPEC §4)', () => {
     sockets[0]!.receive({ type: 'USER_BALANCE_UPDATE', userId: 'someone-else', ...figures });
     sockets[0]!.receive({ type: 'BATCH_USER_BALANCE_UPDATE', data: { u1: { ...figures, totalAssets: '7' }, u2: figures } });
     expect(seen).toEqual(['u1:7']);
+  });
+
+  it("after a reconnect, the user's figures are read again over HTTP (a balance moved while it was down reached nobody)", async () => {
+    const { sockets, connection, bus } = setup();
+    const client = new QueryClient();
+    let reads = 0;
+    const figures = () =>
+      client.fetchQuery({ queryKey: sharedQueryKeys.userFiguresOf('u1', 'demo'), queryFn: () => ++reads, staleTime: Infinity });
+    rereadOwnDataOnReconnect(bus, client, () => 'u1');
+    await figures();
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'AUTH_SUCCESS', message: 'ok' });
+    // The first authentication of the page reads nothing extra.
+    expect(client.getQueryState(sharedQueryKeys.userFiguresOf('u1', 'demo'))?.isInvalidated).toBe(false);
+    sockets[0]!.drop();
+    vi.advanceTimersByTime(LIVE_TIMINGS.retryMs);
+    sockets[1]!.open();
+    sockets[1]!.receive({ type: 'AUTH_SUCCESS', message: 'ok' });
+    expect(client.getQueryState(sharedQueryKeys.userFiguresOf('u1', 'demo'))?.isInvalidated).toBe(true);
+    await figures();
+    expect(reads).toBe(2);
   });
 });
 

@@ -1,0 +1,55 @@
+/**
+ * One API process for the fault tests (api/test/faults) and their bench (bench/faults): the API as the site
+ * runs it (`openDatabase` + `seedDatabase` + `buildApi`, listening on loopback) on a database that outlives the
+ * process, so a test can SIGKILL it and start it again on the same data.
+ *
+ *   node --import tsx api/test/faults/fault-server.ts
+ *
+ * Environment: `FAULT_DATABASE_URL` (PostgreSQL) or `FAULT_DATA_DIR` (a PGlite folder); `FAULT_PORT` (0: any
+ * free port); `FAULT_OUTBOX` (the dev outbox folder, kept across restarts). When it listens it writes one JSON
+ * line `{"ready":{"port":…,"pid":…,"startMs":…}}` on stdout. It stops cleanly (closing the database) on SIGTERM.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApi } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { seedDatabase } from '../../src/db/seed.ts';
+
+// performance.now() counts from the process's start: this is the time to load the code.
+const started = performance.now();
+const url = process.env.FAULT_DATABASE_URL || undefined;
+const dataDir = process.env.FAULT_DATA_DIR;
+if (!url && !dataDir) throw new Error('fault-server: set FAULT_DATABASE_URL or FAULT_DATA_DIR');
+const outboxDir = process.env.FAULT_OUTBOX;
+if (!outboxDir) throw new Error('fault-server: set FAULT_OUTBOX');
+
+const loaded = performance.now();
+const database = await openDatabase(url ? { url } : { dataDir: dataDir! });
+await seedDatabase(database.db);
+const opened = performance.now();
+const app = await buildApi({
+  db: database.db,
+  logger: false,
+  marketSeed: 42,
+  // Sign-ups and bursts from one address: the limits are not what these tests are about.
+  rateLimits: false,
+  // A hundred live clients on loopback are one address.
+  liveSocketsPerAddress: 1000,
+  mail: { outboxDir },
+  devOutbox: true,
+});
+await app.listen({ host: '127.0.0.1', port: Number(process.env.FAULT_PORT ?? 0) });
+const { port } = app.server.address() as AddressInfo;
+const ms = (from: number, to = performance.now()) => Math.round(to - from);
+// Where the start goes: loading the code, opening (recovering) the database, building the API.
+const phases = { loadMs: ms(0, started), openMs: ms(loaded, opened), buildMs: ms(opened) };
+process.stdout.write(`${JSON.stringify({ ready: { port, pid: process.pid, startMs: ms(0), phases } })}\n`);
+
+let stopping = false;
+process.on('SIGTERM', () => {
+  if (stopping) return;
+  stopping = true;
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+});
