@@ -116,7 +116,7 @@ describe(`hostile uploads (issue 14, ${databaseKind})`, () => {
     expect(ownerCookie[VISITOR_COOKIE]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await stored(imageId))!.uploadedBy).toMatch(/^visitor:[0-9a-f]{64}$/);
 
-    const message = (id: string) => ({ email: 'thief@b.co', message: 'Mine now', imageId: id });
+    const message = (id: string) => ({ email: 'intruder@b.co', message: 'Mine now', imageId: id });
     const unknown = await post(`${base}/support/openTicket`, message('00000000-0000-4000-8000-00000000dead'));
     const noCookie = await post(`${base}/support/openTicket`, message(imageId));
     const otherBrowser = visitorOf(await upload(tinyPng()));
@@ -128,7 +128,7 @@ describe(`hostile uploads (issue 14, ${databaseKind})`, () => {
     }
     expect(unknown.json()).toMatchObject({ code: '400', result: { issues: [{ key: 'validation.uploadRequired' }] } });
     // Someone's own conversation (its key) does not make another's upload theirs either.
-    const theirs = (await post(`${base}/support/openTicket`, { email: 'thief@b.co', message: 'hello' })).json().result;
+    const theirs = (await post(`${base}/support/openTicket`, { email: 'intruder@b.co', message: 'hello' })).json().result;
     const reply = await post(`${base}/support/reply`, { ...theirs, message: 'Mine now', imageId }, { cookies: otherBrowser });
     expect(reply.json()).toEqual(unknown.json());
     expect((await stored(imageId))!.attachedAt).toBeNull();
