@@ -31,7 +31,7 @@ import { Chrome } from './layout/chrome.tsx';
 import { loadShellNamespace } from './locales/load-shell.ts';
 import { navigate } from './navigation/location.ts';
 import { loadUnreadCount } from './session/unread-count.ts';
-import { refreshAccessToken, startSessionKeeping } from './session/session-manager.ts';
+import { refreshAccessToken, renewalInFlight, startSessionKeeping } from './session/session-manager.ts';
 import { APP_ROUTES, isKnownPath, matchesRoute } from './routes.ts';
 import { registerServiceWorker, startInstallability } from './pwa/install-prompt.ts';
 
@@ -55,6 +55,8 @@ const api = createApiClient({
   getToken: () => sessionStore.get(accessTokenAtom),
   getAccountMode: () => sessionStore.get(accountModeAtom),
   renewSession: refreshAccessToken,
+  // A signed-in page load renews first (startSessionKeeping): its first calls wait for that token.
+  pendingRenewal: renewalInFlight,
   onUnauthorized: () => {
     // SPEC §6: on the balance page, confirm first (a withdrawal in progress may fail).
     if (window.location.pathname.startsWith('/profile/balance') && !window.confirm(i18n.t('shell:session.expiredBalance'))) return;

@@ -56,6 +56,11 @@ export function refreshAccessToken(): Promise<boolean> {
   return inFlight;
 }
 
+/** The renewal under way, if any: API calls wait for it instead of going out without a token. */
+export function renewalInFlight(): Promise<boolean> | null {
+  return inFlight;
+}
+
 /**
  * Keeps the session alive across reloads (the access token lives in memory only): a browser that
  * was signed in gets a fresh token at start, and a new token is always scheduled for renewal.

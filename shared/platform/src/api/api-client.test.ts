@@ -94,6 +94,26 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('a call made while the page-load renewal is under way waits for it and goes out once, with the new token', async () => {
+    let token: string | null = null;
+    let finish: (ok: boolean) => void = () => undefined;
+    let renewal: Promise<boolean> | null = new Promise<boolean>((resolve) => {
+      finish = (ok) => {
+        token = 'fresh';
+        renewal = null;
+        resolve(ok);
+      };
+    });
+    const { api, fetchImpl } = client({ getToken: () => token, pendingRenewal: () => renewal, renewSession: async () => true });
+    const answer = api.post('/api/swx/customer/user/getUserInfo', { result: z.object({ n: z.number() }) });
+    await Promise.resolve();
+    expect(fetchImpl).not.toHaveBeenCalled();
+    finish(true);
+    await expect(answer).resolves.toEqual({ n: 1 });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect((fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe('fresh');
+  });
+
   it('ends the session when the renewal is refused', async () => {
     const renewSession = vi.fn(async () => false);
     const { api, onUnauthorized } = client({

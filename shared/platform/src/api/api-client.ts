@@ -16,6 +16,12 @@ export interface ApiClientOptions {
    * is sent once more after a successful renewal, before `onUnauthorized` is considered.
    */
   renewSession?: () => Promise<boolean>;
+  /**
+   * A renewal already under way (a page load of a signed-in browser renews at once, since the access
+   * token lives in memory only): calls wait for it rather than go out without a token, meet 401 and
+   * renew again. Null when none is.
+   */
+  pendingRenewal?: () => Promise<unknown> | null;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
 }
@@ -60,6 +66,8 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   async function request<T extends z.ZodType>(path: string, req: RequestOptions<T>): Promise<z.infer<T>> {
+    const renewal = options.pendingRenewal?.();
+    if (renewal) await renewal.catch(() => undefined);
     try {
       return await send(path, req);
     } catch (error) {
