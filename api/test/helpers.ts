@@ -20,7 +20,7 @@ export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
  * A database of its own on the test PostgreSQL server (dropped by `drop`): for suites whose scripted
  * prices and clocks must not meet other suites' markets in the shared test database.
  */
-async function ownPostgres(shared: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function ownPostgres(shared: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const url = new URL(shared);
   const name = `${url.pathname.slice(1)}_own_${randomUUID().slice(0, 8)}`;
   const admin = async (query: string) => {

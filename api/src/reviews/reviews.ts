@@ -28,6 +28,27 @@ const proposer = alias(operators, 'proposer');
 const assignee = alias(operators, 'assignee');
 const decider = alias(operators, 'decider');
 
+/** What a caller puts in a queue. */
+export interface NewReviewItem {
+  kind: ReviewKind;
+  subjectId: string;
+  userId?: string | null;
+  payload?: Record<string, string>;
+  proposedById?: string | null;
+}
+
+/** The row of a new queue item. */
+function newItem(item: NewReviewItem, enqueuedAt: Date) {
+  return {
+    kind: item.kind,
+    subjectId: item.subjectId,
+    userId: item.userId ?? null,
+    payload: item.payload ?? {},
+    proposedById: item.proposedById ?? null,
+    enqueuedAt,
+  };
+}
+
 /**
  * The one review mechanism (SPEC §0 rule 4): every kind of item that waits for an operator (support
  * conversations, KYC, deposits, withdrawals, loans, corrections) is a row here, decided through
@@ -50,22 +71,11 @@ export class ReviewService {
    * Puts an item in its queue, in the caller's transaction. An item that exists already (same kind and
    * subject) is put back to pending when `reopen` is set (a visitor writes again), else left as it is.
    */
-  async enqueue(
-    tx: Database | Transaction,
-    item: { kind: ReviewKind; subjectId: string; userId?: string | null; payload?: Record<string, string>; proposedById?: string | null },
-    options: { reopen?: boolean } = {},
-  ): Promise<ReviewRow> {
+  async enqueue(tx: Database | Transaction, item: NewReviewItem, options: { reopen?: boolean } = {}): Promise<ReviewRow> {
     const now = new Date(this.now());
     const [row] = await tx
       .insert(reviews)
-      .values({
-        kind: item.kind,
-        subjectId: item.subjectId,
-        userId: item.userId ?? null,
-        payload: item.payload ?? {},
-        proposedById: item.proposedById ?? null,
-        enqueuedAt: now,
-      })
+      .values(newItem(item, now))
       .onConflictDoUpdate({
         target: [reviews.kind, reviews.subjectId],
         set: options.reopen
@@ -84,20 +94,10 @@ export class ReviewService {
   }
 
   /** Puts a new item in its queue, or answers null when one exists for that subject already (nothing changed). */
-  async enqueueNew(
-    tx: Database | Transaction,
-    item: { kind: ReviewKind; subjectId: string; userId?: string | null; payload?: Record<string, string>; proposedById?: string | null },
-  ): Promise<ReviewRow | null> {
+  async enqueueNew(tx: Database | Transaction, item: NewReviewItem): Promise<ReviewRow | null> {
     const [row] = await tx
       .insert(reviews)
-      .values({
-        kind: item.kind,
-        subjectId: item.subjectId,
-        userId: item.userId ?? null,
-        payload: item.payload ?? {},
-        proposedById: item.proposedById ?? null,
-        enqueuedAt: new Date(this.now()),
-      })
+      .values(newItem(item, new Date(this.now())))
       .onConflictDoNothing({ target: [reviews.kind, reviews.subjectId] })
       .returning();
     return row ?? null;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { API_PATHS } from '@meridian/contracts';
+import { ownPostgres } from '../helpers.ts';
 
 const serverFile = join(import.meta.dirname, 'fault-server.ts');
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -40,27 +40,15 @@ export function pgliteStore(): FaultStore {
 
 /** A database of its own on the PostgreSQL server of `shared` (dropped by `remove`). */
 export async function postgresStore(shared: string): Promise<FaultStore> {
-  const url = new URL(shared);
-  const name = `meridian_faults_${randomUUID().slice(0, 8)}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: shared });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  url.pathname = `/${name}`;
+  const { url, drop } = await ownPostgres(shared);
   const scratch = mkdtempSync(join(tmpdir(), 'meridian-faults-'));
   return {
     kind: 'postgres',
-    env: { FAULT_DATABASE_URL: url.toString(), FAULT_OUTBOX: scratch },
-    open: { url: url.toString() },
+    env: { FAULT_DATABASE_URL: url, FAULT_OUTBOX: scratch },
+    open: { url },
     remove: async () => {
       rmSync(scratch, { recursive: true, force: true });
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await drop();
     },
   };
 }
