@@ -1,6 +1,5 @@
 import '@meridian/ui/tokens.css';
 import './global.css';
-import { createRoot } from 'react-dom/client';
 import { registerApplication, start } from 'single-spa';
 import { LIVE_PATH } from '@meridian/contracts';
 import {
@@ -22,6 +21,7 @@ import {
   userAtom,
 } from '@meridian/platform';
 import type { Platform, RemoteProps } from '@meridian/platform';
+import { createTransitionRoot } from '@meridian/ui';
 import { loadRollout } from './federation/rollout.ts';
 import { registerRemoteApps, registerRollout } from './federation/remote-apps.tsx';
 import { homeApp } from './home/home-app.ts';
@@ -143,7 +143,8 @@ void afterFirstMount.then(() => {
 
 void i18nReady.then(() => {
   const chromeHost = document.getElementById('chrome')!;
-  createRoot(chromeHost).render(
+  // A transition: the chrome renders in slices, and replaces the first paint's pieces when it commits.
+  createTransitionRoot(chromeHost).render(
     <Chrome mobile={mobile} api={api} footerHost={document.getElementById('chrome-footer')!} deferred={afterFirstMount} />,
   );
 });

@@ -1,8 +1,29 @@
+import { paintFirst } from './first-paint/first-paint.ts';
 import { startEarly } from './federation/rollout.ts';
 import { routeFor } from './routes.ts';
 
-// Fetch rollout.json and preload the current remote's entry while the shared modules load.
-startEarly((pathname) => routeFor(pathname)?.name);
+// What the page shows first (the header's place, a first visit's intro board, the home headline) needs
+// none of the shared modules: it is drawn now, from this chunk.
+paintFirst();
 
-// The async boundary: shared modules are negotiated by Module Federation before the shell runs.
-import('./bootstrap.tsx');
+/** Runs `start` once the frame with the first paint is on screen (at once in a hidden tab, which paints nothing). */
+function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  if (document.visibilityState === 'hidden') return once();
+  // rAF runs just before the frame is painted; a task queued from it runs just after.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  // A frame that never comes (a throttled or backgrounded renderer) does not hold the page back.
+  setTimeout(once, 100);
+}
+
+afterFirstPaint(() => {
+  // Fetch rollout.json and preload the current remote's entry while the shared modules load.
+  startEarly((pathname) => routeFor(pathname)?.name);
+  // The async boundary: shared modules are negotiated by Module Federation before the shell runs.
+  void import('./bootstrap.tsx');
+});

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import { sharedConfig } from './shared-deps.ts';
 
@@ -95,7 +97,7 @@ export function createWebpackConfig(options: PartOptions): Configuration {
         {
           test: /\.module\.css$/,
           use: [
-            loader('style-loader'),
+            MiniCssExtractPlugin.loader,
             {
               loader: loader('css-loader'),
               options: {
@@ -104,7 +106,7 @@ export function createWebpackConfig(options: PartOptions): Configuration {
             },
           ],
         },
-        { test: /\.css$/, exclude: /\.module\.css$/, use: [loader('style-loader'), loader('css-loader')] },
+        { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, loader('css-loader')] },
         { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
       ],
     },
@@ -124,6 +126,12 @@ export function createWebpackConfig(options: PartOptions): Configuration {
         // runtime's manifest snapshot code is left out of every entry.
         experiments: { optimization: { disableSnapshot: true, target: 'web' } },
       }),
+      // CSS goes to cached .css files beside each chunk (the entry's is a <link> in the page's head), not
+      // into <style> tags written by JS after the script has run. The order inside a chunk is the import
+      // order; across chunks it is the load order, as it was with injected styles.
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css', ignoreOrder: true }),
+      // A plugin, not `optimization.minimizer`, so webpack's own JS minimizer keeps its defaults.
+      new CssMinimizerPlugin(),
       ...htmlPlugins,
     ],
     stats: 'errors-warnings',

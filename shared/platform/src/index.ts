@@ -1,8 +1,8 @@
-import { config as zodConfig } from 'zod';
-
 // The site's CSP forbids eval: zod would probe `new Function` before its first parse, which only raises
-// a CSP violation on every page. Its config is global to the page, so this covers every part's copy.
-zodConfig({ jitless: true });
+// a CSP violation on every page. zod keeps its config on `globalThis.__zod_globalConfig`, shared by every
+// part's copy; setting it there (what `z.config({ jitless: true })` does) keeps zod out of the first load.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 
 export { PLATFORM_CONTRACT_VERSION } from './platform.ts';
 export type { Platform, RemoteProps } from './platform.ts';

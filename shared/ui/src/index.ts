@@ -6,7 +6,12 @@ export type { ModalProps } from './components/modal.tsx';
 export { PlannedPage } from './components/planned-page.tsx';
 export type { PlannedPageProps } from './components/planned-page.tsx';
 export { SimulatedBadge } from './components/simulated-badge.tsx';
-export { createRemoteLifecycles, outletElement, SUPPORTED_CONTRACT_VERSIONS } from './lifecycles/create-remote-lifecycles.tsx';
+export {
+  createRemoteLifecycles,
+  createTransitionRoot,
+  outletElement,
+  SUPPORTED_CONTRACT_VERSIONS,
+} from './lifecycles/create-remote-lifecycles.tsx';
 export type { RemoteLifecycleOptions } from './lifecycles/create-remote-lifecycles.tsx';
 export { FormField, SubmitRow, formClasses } from './components/form.tsx';
 export { surfaceClasses } from './components/surface.ts';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@meridian/contracts';
-import { homeStatistics } from '@meridian/contracts/schemas';
 import type { HomeStatistics as Figures } from '@meridian/contracts';
 import { formatDecimal, localeOf, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
@@ -11,7 +10,11 @@ export const HOME_STATISTICS_KEY = ['home', 'statistics'] as const;
 export function useHomeStatistics(api: ApiClient) {
   return useQuery({
     queryKey: HOME_STATISTICS_KEY,
-    queryFn: ({ signal }) => api.get(API_PATHS.getHomeStatistics, { result: homeStatistics, signal }),
+    // The validator loads with the first figures, not before the page's first paint.
+    queryFn: async ({ signal }) => {
+      const { homeStatistics } = await import('@meridian/contracts/schemas');
+      return api.get(API_PATHS.getHomeStatistics, { result: homeStatistics, signal });
+    },
     refetchInterval: 60_000,
   });
 }

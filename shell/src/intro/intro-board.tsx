@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useT } from '@meridian/platform';
 import { LANGUAGES, isLanguageCode } from '@meridian/contracts';
 import { useIsLoggedIn, useLanguage } from '@meridian/platform';
 import { Button, Modal } from '@meridian/ui';
 import { changeLanguage } from '../language.ts';
 import { navigate } from '../navigation/location.ts';
+import { INTRO_SEEN_KEY } from '../first-paint/first-paint.ts';
 import styles from './intro-board.module.css';
-
-export const INTRO_SEEN_KEY = 'meridian.introSeen';
 
 export function introAlreadySeen(): boolean {
   try {
@@ -32,6 +31,18 @@ export function IntroBoard({ onDone }: { onDone: () => void }) {
   const lang = useLanguage();
   const selectId = useId();
   const [points] = useState(() => ['intro.point1', 'intro.point2', 'intro.point3'] as const);
+  // A language chosen on the first paint's board after the session store had read the stored one.
+  useEffect(() => {
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem('meridian.lang');
+    } catch {
+      // no storage: nothing was chosen before
+    }
+    if (isLanguageCode(stored) && stored !== lang) void changeLanguage(stored);
+    // Only on mount: later changes come through this board's own select.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const finish = (target: string) => {
     markSeen();

@@ -1,12 +1,27 @@
-import { Component } from 'react';
+import { Component, startTransition } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PLATFORM_CONTRACT_VERSION, queryClient, registerNamespace } from '@meridian/platform';
 import type { NamespaceLoader, RemoteProps } from '@meridian/platform';
 import { RemoteFallback } from '../components/states.tsx';
+
+/**
+ * A React root whose renders are transitions: React renders a part's tree in slices of a few
+ * milliseconds and lets the browser handle input in between, instead of one long task on mount.
+ */
+export function createTransitionRoot(container: Element | DocumentFragment): Root {
+  const root = createRoot(container);
+  return {
+    render: (children) => startTransition(() => root.render(children)),
+    unmount: () => root.unmount(),
+  };
+}
+
+const transitionClient = { createRoot: createTransitionRoot };
 
 /** Contract versions of the platform object this build of @meridian/ui can serve a remote with. */
 export const SUPPORTED_CONTRACT_VERSIONS = [PLATFORM_CONTRACT_VERSION];
@@ -66,7 +81,8 @@ export function createRemoteLifecycles({ namespace, loadNamespace, App }: Remote
   }
   const lifecycles = singleSpaReact<RemoteProps>({
     React,
-    ReactDOMClient,
+    // single-spa-react asks this client for the root of each mount; every render of it is a transition.
+    ReactDOMClient: transitionClient as never,
     renderType: 'createRoot',
     // Root already wraps the app in RemoteErrorBoundary (componentDidCatch + fallback with Retry).
     suppressComponentDidCatchWarning: true,

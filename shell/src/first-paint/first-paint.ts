@@ -1,0 +1,163 @@
+import '@meridian/ui/tokens.css';
+import '../global.css';
+import modal from '@meridian/ui/components/modal.module.css';
+import button from '@meridian/ui/components/button.module.css';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode } from '@meridian/contracts';
+import type { LanguageCode } from '@meridian/contracts';
+import intro from '../intro/intro-board.module.css';
+import home from '../home/home-page.module.css';
+import { isMobileUserAgent } from '../layout/device.ts';
+import { isFullScreen } from '../routes.ts';
+import { FIRST_PAINT_STRINGS } from './strings.ts';
+import type { FirstPaintStrings } from './strings.ts';
+
+/** The keys the platform's session store and the intro board use (read here before they load). */
+const LANGUAGE_KEY = 'meridian.lang';
+const USER_KEY = 'meridian.user';
+export const INTRO_SEEN_KEY = 'meridian.introSeen';
+
+function read(storage: 'localStorage' | 'sessionStorage', key: string): string | null {
+  try {
+    return window[storage].getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: 'localStorage' | 'sessionStorage', key: string, value: string): void {
+  try {
+    window[storage].setItem(key, value);
+  } catch {
+    // storage can be disabled (private mode)
+  }
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function storedLanguage(): LanguageCode {
+  const stored = read('localStorage', LANGUAGE_KEY);
+  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+function applyLanguage(lang: LanguageCode): void {
+  const entry = LANGUAGES.find((l) => l.code === lang)!;
+  document.documentElement.lang = entry.locale;
+  document.documentElement.dir = entry.dir;
+}
+
+/** Leaves `path` before the shell's router runs (or through it once it does: single-spa patches pushState). */
+function goTo(path: string): void {
+  if (window.location.pathname === path) return;
+  window.history.pushState(null, '', path);
+  if (path !== '/') document.getElementById('app-home')?.replaceChildren();
+}
+
+/** The intro board as the shell's React board draws it (same classes), working before React loads. */
+function introBoard(text: FirstPaintStrings, lang: LanguageCode, onLanguage: (lang: LanguageCode) => void): HTMLElement {
+  const finish = (target: string) => {
+    write('sessionStorage', INTRO_SEEN_KEY, '1');
+    board.remove();
+    goTo(target);
+  };
+  const select = element(
+    'select',
+    { id: 'first-paint-language', className: intro.select! },
+    LANGUAGES.map((l) => element('option', { value: l.code, textContent: l.name, selected: l.code === lang })),
+  );
+  select.addEventListener('change', () => {
+    if (isLanguageCode(select.value)) onLanguage(select.value);
+  });
+  const skip = element('button', { type: 'button', className: `${button.button} ${button.secondary}`, textContent: text.intro.skip });
+  skip.addEventListener('click', () => finish('/'));
+  const next = element('button', { type: 'button', className: `${button.button} ${button.primary}`, textContent: text.intro.continue });
+  next.addEventListener('click', () => finish(read('localStorage', USER_KEY) ? '/' : '/pass/register'));
+  const label = element('label', { htmlFor: select.id }, [`${text.languageTitle} `, select]);
+  const title = element('h2', { id: 'first-paint-intro-title', className: modal.title!, textContent: text.intro.title });
+  const dialog = element('div', { className: modal.dialog! }, [
+    element('div', { className: modal.header! }, [title]),
+    element(
+      'ul',
+      { className: intro.points! },
+      [text.intro.point1, text.intro.point2, text.intro.point3].map((point) => element('li', { textContent: point })),
+    ),
+    element('div', { className: intro.row! }, [label, element('div', { className: intro.buttons! }, [skip, next])]),
+  ]);
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  dialog.setAttribute('aria-labelledby', title.id);
+  const board = element('div', { className: modal.backdrop! }, [dialog]);
+  board.dataset.firstPaint = 'intro';
+  return board;
+}
+
+/** The home page's headline block, in the element the home app mounts into (React replaces it on mount). */
+function homeHeadline(text: FirstPaintStrings): HTMLElement {
+  const cta = element('a', { className: home.primary!, href: '/market', textContent: text.home.cta });
+  return element('div', { className: home.page! }, [
+    element('section', { className: home.hero! }, [
+      element('h1', { textContent: text.home.title }),
+      element('p', { textContent: text.home.lead }),
+      element('div', { className: home.heroActions! }, [cta]),
+    ]),
+  ]);
+}
+
+/**
+ * The first paint, from the shell's first chunk before the shared modules load: the document's layout,
+ * language and direction, the header's place, the intro board of a first visit and the home headline.
+ * React replaces each piece when its owner mounts (the chrome into `#chrome`, the home app into
+ * `#app-home`), with the same classes, so nothing moves.
+ */
+export function paintFirst(): void {
+  const root = document.documentElement;
+  const pathname = window.location.pathname;
+  const fullScreen = isFullScreen(pathname);
+  root.dataset.layout = isMobileUserAgent(navigator.userAgent) ? 'mobile' : 'desktop';
+  root.dataset.fullscreen = String(fullScreen);
+  let lang = storedLanguage();
+  applyLanguage(lang);
+  const chrome = document.getElementById('chrome');
+  const outlet = document.getElementById('outlet');
+  if (!chrome || !outlet || fullScreen) return;
+
+  const pieces: { host: HTMLElement; build: (text: FirstPaintStrings) => HTMLElement }[] = [];
+  // The header's height is kept (global.css), so the page below does not move when the chrome renders.
+  pieces.push({ host: chrome, build: () => element('div', { className: 'm-first-paint-header' }) });
+  if (pathname === '/' && !document.getElementById('app-home')) {
+    const mount = element('div', { id: 'app-home' });
+    mount.dataset.remote = 'home';
+    outlet.append(mount);
+    pieces.push({ host: mount, build: homeHeadline });
+    // Leaving `/` before the home app mounts (the browser's back button) takes the headline away.
+    window.addEventListener('popstate', () => window.location.pathname !== '/' && mount.replaceChildren(), { once: true });
+  }
+  if (read('sessionStorage', INTRO_SEEN_KEY) !== '1') {
+    pieces.push({
+      host: chrome,
+      build: (text) =>
+        introBoard(text, lang, (next) => {
+          // Stored where the session store reads it; the shell's own board applies it if it is already up.
+          lang = next;
+          write('localStorage', LANGUAGE_KEY, next);
+          applyLanguage(next);
+          render();
+          document.getElementById('first-paint-language')?.focus();
+        }),
+    });
+  }
+  const render = () => {
+    const text = FIRST_PAINT_STRINGS[lang]();
+    const byHost = new Map<HTMLElement, HTMLElement[]>();
+    for (const piece of pieces) byHost.set(piece.host, [...(byHost.get(piece.host) ?? []), piece.build(text)]);
+    for (const [host, nodes] of byHost) host.replaceChildren(...nodes);
+  };
+  render();
+}
