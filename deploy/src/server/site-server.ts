@@ -3,17 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import { RELEASE_PATHS } from '@meridian/contracts';
 import { frameworkErrors, notFoundBody, registerApi } from '@meridian/api';
 import type { ApiOptions, OperatorGate } from '@meridian/api';
 import type { Redis } from 'ioredis';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
 import type { RolloutStore } from '../registry/rollout-store.ts';
+import { registerArtifactFiles, registerCompression } from './compressed-static.ts';
 import { registerPwaRoutes } from './pwa-routes.ts';
 import { registerReleaseRoutes } from './release-routes.ts';
-import { securityHeaders, setHeader } from './static-headers.ts';
+import { securityHeaders } from './static-headers.ts';
 
 /** `?ticket=…&key=secret` → `?ticket=…&key=[redacted]`. */
 export function redactSecrets(url: string): string {
@@ -33,8 +32,6 @@ export interface SiteServerOptions {
   /** Proxies allowed to name the client in X-Forwarded-For (see `parseTrustProxy`); none when unset. */
   trustProxy?: string[] | undefined;
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Scripts only from this origin (shell and artifacts), no eval; styles are injected by the parts. */
 export const CONTENT_SECURITY_POLICY = [
@@ -73,7 +70,7 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     // Behind nginx every request arrives from the proxy: per-address limits need the client's address.
     trustProxy: options.trustProxy ?? [],
   });
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 512 });
+  await registerCompression(app);
   const httpsOrigin = options.api.siteOrigin?.startsWith('https://') ?? false;
   app.addHook('onSend', async (request, reply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
@@ -113,18 +110,7 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     return doc;
   });
 
-  await app.register(fastifyStatic, {
-    root: options.artifacts.root,
-    prefix: `${RELEASE_PATHS.artifacts}/`,
-    decorateReply: false,
-    cacheControl: false,
-    wildcard: true,
-    allowedPath: (path) => !path.split('/').some((p) => p.startsWith('.')),
-    setHeaders: (res) => {
-      setHeader(res, 'Cache-Control', IMMUTABLE);
-      setHeader(res, 'Access-Control-Allow-Origin', '*');
-    },
-  });
+  await registerArtifactFiles(app, { root: options.artifacts.root, prefix: `${RELEASE_PATHS.artifacts}/` });
 
   await registerPwaRoutes(app);
 

@@ -1,0 +1,2 @@
+// The async boundary: shared modules are negotiated by Module Federation before the host runs.
+import('./bootstrap.ts');
