@@ -1,10 +1,11 @@
 import { paintFirst } from './first-paint/first-paint.ts';
 import { startEarly } from './federation/rollout.ts';
+import { loadShellNamespace } from './locales/load-shell.ts';
 import { routeFor } from './routes.ts';
 
 // What the page shows first (the header's place, a first visit's intro board, the home headline) needs
 // none of the shared modules: it is drawn now, from this chunk.
-paintFirst();
+const language = paintFirst();
 
 /** Runs `start` once the frame with the first paint is on screen (at once in a hidden tab, which paints nothing). */
 function afterFirstPaint(start: () => void): void {
@@ -22,8 +23,24 @@ function afterFirstPaint(start: () => void): void {
 }
 
 afterFirstPaint(() => {
-  // Fetch rollout.json and preload the current remote's entry while the shared modules load.
-  startEarly((pathname) => routeFor(pathname)?.name);
-  // The async boundary: shared modules are negotiated by Module Federation before the shell runs.
-  void import('./bootstrap.tsx');
+  // Fetch rollout.json and preload the current remote's entry, app and translations while the shared
+  // modules load; the shell's own translations too (webpack keeps the loaded module for i18n's ask).
+  startEarly((pathname) => routeFor(pathname)?.name, language);
+  loadShellNamespace(language).catch(() => undefined);
+  void start();
 });
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The async boundary: shared modules are negotiated by Module Federation before the shell runs. The
+ * start is split in tasks (React; the platform with i18next, jotai and TanStack Query; then the shell),
+ * so the page can answer input between them instead of waiting out one long task.
+ */
+async function start(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('@meridian/platform');
+  await nextTask();
+  await import('./bootstrap.tsx');
+}

@@ -1,17 +1,23 @@
+import { Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useT } from '@meridian/platform';
 import type { RemoteProps } from '@meridian/platform';
-import { PlannedPage } from '@meridian/ui';
+import { LoadingState, PlannedPage } from '@meridian/ui';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { RegisterPage } from '../features/login/register-page.tsx';
 import { ResetPage } from '../features/login/reset-page.tsx';
-import { NotificationsPage } from '../features/notifications/notifications-page.tsx';
-import { ProfilePage } from '../features/profile/profile-page.tsx';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { NAMESPACE } from '../locales/load-namespace.ts';
 import { PlatformProvider } from '../shared/platform-context.tsx';
 import { RequireRealAccount } from './require-real-account.tsx';
 import { RequireSession } from './require-session.tsx';
+
+// The signed-in screens (and what only they use: money figures, device names) load when opened, so the
+// sign-in pages, often a visitor's first load, carry only their own code.
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })),
+);
 
 const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4', 'items.i5', 'items.i6'] as const;
 
@@ -33,22 +39,24 @@ export function App({ platform }: RemoteProps) {
   return (
     <PlatformProvider value={platform}>
       <BrowserRouter>
-        <Routes>
-          <Route path="/pass/login" element={<LoginPage />} />
-          <Route path="/pass/register" element={<RegisterPage />} />
-          <Route path="/pass/reset" element={<ResetPage />} />
-          <Route path="/pass/*" element={<Navigate to="/pass/login" replace />} />
-          <Route element={<RequireSession />}>
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/profile/settings" element={<SettingsPage />} />
-            <Route path="/profile/notification" element={<NotificationsPage />} />
-            <Route element={<RequireRealAccount />}>
-              <Route path="/profile/balance" element={<Planned page="balance" />} />
+        <Suspense fallback={<LoadingState />}>
+          <Routes>
+            <Route path="/pass/login" element={<LoginPage />} />
+            <Route path="/pass/register" element={<RegisterPage />} />
+            <Route path="/pass/reset" element={<ResetPage />} />
+            <Route path="/pass/*" element={<Navigate to="/pass/login" replace />} />
+            <Route element={<RequireSession />}>
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route path="/profile/settings" element={<SettingsPage />} />
+              <Route path="/profile/notification" element={<NotificationsPage />} />
+              <Route element={<RequireRealAccount />}>
+                <Route path="/profile/balance" element={<Planned page="balance" />} />
+              </Route>
+              <Route path="/profile/invite" element={<Planned page="invite" />} />
             </Route>
-            <Route path="/profile/invite" element={<Planned page="invite" />} />
-          </Route>
-          <Route path="*" element={<Navigate to="/profile" replace />} />
-        </Routes>
+            <Route path="*" element={<Navigate to="/profile" replace />} />
+          </Routes>
+        </Suspense>
       </BrowserRouter>
     </PlatformProvider>
   );

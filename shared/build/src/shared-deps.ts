@@ -8,14 +8,18 @@ import { join } from 'node:path';
  * so each part bundles (and tree-shakes) only the constants and schemas it uses.
  */
 export const SHARED_SINGLETONS = [
+  // react-router-dom is not shared: every remote has its own BrowserRouter over the one browser history
+  // (no router context crosses a part), and a shared module cannot be tree-shaken, so sharing it put
+  // all of react-router (62 kB gzip) on every first load; each part now bundles the part it uses.
+  // rxjs likewise: the platform's bus and toasts use a few classes (Subject, BehaviorSubject) and the parts
+  // pipe the platform's observables through their own operators, which need no shared instance; shared,
+  // all of rxjs (19 kB gzip) loaded first.
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
   'i18next',
   'react-i18next',
-  'rxjs',
   'jotai',
   'single-spa',
   '@tanstack/react-query',

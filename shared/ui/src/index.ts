@@ -21,5 +21,3 @@ export { EChart } from './charts/echart.tsx';
 export type { EChartProps, EChartsInstance } from './charts/echart.tsx';
 export { Sparkline } from './charts/sparkline.tsx';
 export { chartNumber } from './charts/chart-number.ts';
-export { VirtualList } from './table/virtual-list.tsx';
-export type { VirtualListProps } from './table/virtual-list.tsx';

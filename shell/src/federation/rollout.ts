@@ -111,24 +111,58 @@ export function loadRollout(): Promise<ResolvedRollout> {
 }
 
 /**
- * Starts the page's critical path early (from the entry, before the shared modules load):
- * fetch rollout.json and preload the entry of the remote that owns the current path.
+ * `<link rel="preload">` for one file, in the CORS mode its real request will use (or the browser
+ * fetches it twice): the release plugin loads an entry with integrity as crossorigin="anonymous", and
+ * webpack loads a chunk from another origin that way (output.crossOriginLoading).
  */
-export function startEarly(remoteForPath: (pathname: string) => string | undefined): void {
+function preload(href: string, as: 'script' | 'style', options: { integrity?: string | undefined; anonymous: boolean }): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = as;
+  link.href = href;
+  if (options.integrity) link.integrity = options.integrity;
+  if (options.anonymous) link.crossOrigin = 'anonymous';
+  document.head.appendChild(link);
+}
+
+interface ManifestAssets {
+  js?: { sync?: string[]; async?: string[] };
+  css?: { sync?: string[] };
+}
+
+/**
+ * The files the remote's `./app` needs at once, from the `mf-manifest.json` its build wrote beside the
+ * entry (same version folder, so a canary or a rollback never mixes versions): preloaded while the
+ * shell's shared modules load, instead of after the entry has run.
+ */
+async function preloadExposedApp(entry: string, language: string): Promise<void> {
+  const base = new URL('.', new URL(entry, window.location.href));
+  const response = await fetch(new URL('mf-manifest.json', base), { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const manifest = (await response.json()) as { exposes?: { name?: string; assets?: ManifestAssets }[] };
+  const assets = manifest.exposes?.find((e) => e.name === 'app')?.assets;
+  const files = (list: string[] | undefined) => (list ?? []).filter((f) => /^[\w.-]+\.(js|css)$/.test(f));
+  // The remote's translations in the page's language (`i18n-<namespace>-<language>-json.<hash>.js`, the
+  // chunk names of every part's namespace loader): its app asks for them as soon as it runs.
+  const translations = files(assets?.js?.async).filter((f) => new RegExp(`^i18n-[a-z0-9-]+-${language}-json\\.`).test(f));
+  const anonymous = base.origin !== window.location.origin;
+  for (const file of files(assets?.css?.sync)) preload(new URL(file, base).href, 'style', { anonymous });
+  for (const file of [...files(assets?.js?.sync), ...translations]) preload(new URL(file, base).href, 'script', { anonymous });
+}
+
+/**
+ * Starts the page's critical path early (from the entry, before the shared modules load):
+ * fetch rollout.json, preload the entry of the remote that owns the current path and the files of its app.
+ */
+export function startEarly(remoteForPath: (pathname: string) => string | undefined, language: string): void {
   void loadRollout().then(
     (rollout) => {
       const owner = remoteForPath(window.location.pathname);
       const chosen = rollout.remotes.find((r) => r.remote === owner);
       if (!chosen) return;
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'script';
-      link.href = chosen.entry;
-      if (chosen.integrity) {
-        link.integrity = chosen.integrity;
-        link.crossOrigin = 'anonymous';
-      }
-      document.head.appendChild(link);
+      preload(chosen.entry, 'script', { integrity: chosen.integrity, anonymous: Boolean(chosen.integrity) });
+      // A missing or unreadable manifest only means no preload: the entry loads the files itself.
+      preloadExposedApp(chosen.entry, language).catch(() => undefined);
     },
     () => undefined,
   );

@@ -1,22 +1,44 @@
 import type { LanguageCode } from '@meridian/contracts';
 import { localeOf } from './i18n.ts';
 
+// Building an Intl formatter costs far more than using one, and a ticking list formats every visible
+// price each second: each formatter is built once per language and options, then reused.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(lang: LanguageCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let fmt = numberFormats.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(localeOf(lang), options);
+    numberFormats.set(key, fmt);
+  }
+  return fmt;
+}
+
+function dateFormat(lang: LanguageCode, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let fmt = dateFormats.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(localeOf(lang), options);
+    dateFormats.set(key, fmt);
+  }
+  return fmt;
+}
+
 /**
  * Formats an exact decimal string for display. Intl's string input keeps every digit, so money is
  * never pushed through a float.
  */
 export function formatDecimal(value: string, lang: LanguageCode, digits?: { min?: number; max?: number }): string {
-  const fmt = new Intl.NumberFormat(localeOf(lang), {
-    minimumFractionDigits: digits?.min ?? 0,
-    maximumFractionDigits: digits?.max ?? 8,
-  });
+  const fmt = numberFormat(lang, { minimumFractionDigits: digits?.min ?? 0, maximumFractionDigits: digits?.max ?? 8 });
   return fmt.format(value as unknown as number);
 }
 
 export function formatMoney(value: string, currency: string, lang: LanguageCode): string {
   const fiat = currency === 'USD';
-  const fmt = new Intl.NumberFormat(
-    localeOf(lang),
+  const fmt = numberFormat(
+    lang,
     fiat
       ? { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }
       : { minimumFractionDigits: 2, maximumFractionDigits: 8 },
@@ -26,14 +48,14 @@ export function formatMoney(value: string, currency: string, lang: LanguageCode)
 }
 
 export function formatPercent(value: string, lang: LanguageCode): string {
-  const fmt = new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  const fmt = numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
   return `${fmt.format(value as unknown as number)}%`;
 }
 
 export function formatDateTime(value: string | number | Date, lang: LanguageCode): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 }
 
 export function formatDate(value: string | number | Date, lang: LanguageCode): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(new Date(value));
+  return dateFormat(lang, { dateStyle: 'medium' }).format(new Date(value));
 }

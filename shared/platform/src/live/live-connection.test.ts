@@ -3,7 +3,7 @@ import type { MarketItem } from '@meridian/contracts';
 import { serverFrame } from '@meridian/contracts/schemas';
 import { createLiveBus } from './live-bus.ts';
 import { QueryClient } from '@tanstack/react-query';
-import { LIVE_TIMINGS, LiveConnection } from './live-connection.ts';
+import { FRAME_SLICE, LIVE_TIMINGS, LiveConnection } from './live-connection.ts';
 import { rereadOwnDataOnReconnect } from './reread-on-reconnect.ts';
 import { sharedQueryKeys } from '../query/shared-keys.ts';
 import type { SocketLike } from './live-connection.ts';
@@ -92,6 +92,40 @@ describe('live connection (SPEC §4)', () => {
     expect(bus.markets$.value.get(1)?.nowPrice).toBe('1');
     expect(bus.markets$.value.get(2)?.nowPrice).toBe('3');
     expect(bus.simulated$.value).toBe(true);
+  });
+
+  it('checks a long MARKETS frame a slice per task, and frames that came after it wait their turn', async () => {
+    const { sockets, connection, bus } = setup(null);
+    connection.start();
+    sockets[0]!.open();
+    const many = Array.from({ length: FRAME_SLICE * 2 + 1 }, (_, i) => ({ ...item('BTC/USDT', '1'), id: i + 1, code: `C${i}` }));
+    sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: many });
+    sockets[0]!.receive({ type: 'TICKS', simulated: true, time: 1, data: [[1, '5', '0.5']] });
+    // One task: the timers due now run, then the promise continuations they started.
+    const nextTask = async () => {
+      vi.advanceTimersByTime(0);
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    };
+    // Three slices (50 + 50 + 1), each in a task of its own: nothing reaches the page before the last.
+    for (let slice = 0; slice < 3; slice += 1) {
+      expect(bus.markets$.value.size).toBe(0);
+      await nextTask();
+    }
+    expect(bus.markets$.value.size).toBe(FRAME_SLICE * 2 + 1);
+    // The tick that arrived meanwhile is applied after the list it updates.
+    expect(bus.markets$.value.get(1)?.nowPrice).toBe('5');
+  });
+
+  it('drops a long MARKETS frame whole when one instrument in it is invalid', async () => {
+    const { sockets, connection, bus } = setup(null);
+    connection.start();
+    sockets[0]!.open();
+    const many = Array.from({ length: FRAME_SLICE + 10 }, (_, i) => ({ ...item('BTC/USDT', '1'), id: i + 1, code: `C${i}` }));
+    many[FRAME_SLICE + 5] = { ...many[FRAME_SLICE + 5]!, nowPrice: 'NaN' };
+    sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: many });
+    sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: [item('ETH/USDT', '2')] });
+    await vi.advanceTimersByTimeAsync(10);
+    expect([...bus.markets$.value.keys()]).toEqual([2]);
   });
 
   it('applies tick frames to the instruments it holds and extends their series', () => {

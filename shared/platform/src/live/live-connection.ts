@@ -1,5 +1,5 @@
 import { MAX_MARKET_TOPICS } from '@meridian/contracts';
-import type { ClientFrame, ServerFrame } from '@meridian/contracts';
+import type { ClientFrame, MarketItem, ServerFrame } from '@meridian/contracts';
 import { applyFrame } from './live-bus.ts';
 import type { LiveBus } from './live-bus.ts';
 
@@ -43,6 +43,21 @@ export const loadFrameParser = (): Promise<FrameParser> =>
     return parsed.success ? parsed.data : null;
   });
 
+/** Instruments of a MARKETS frame checked per task (see `deliverInSlices`). */
+export const FRAME_SLICE = 50;
+
+interface LongMarketsFrame {
+  type: 'MARKETS';
+  data: unknown[];
+}
+
+function isLongMarketsFrame(raw: unknown): raw is LongMarketsFrame {
+  const frame = raw as { type?: unknown; data?: unknown } | null;
+  return (
+    typeof frame === 'object' && frame !== null && frame.type === 'MARKETS' && Array.isArray(frame.data) && frame.data.length > FRAME_SLICE
+  );
+}
+
 const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
 
@@ -60,6 +75,7 @@ export class LiveConnection {
   private parser: FrameParser | null;
   private parserLoading: Promise<void> | null = null;
   private readonly waiting: unknown[] = [];
+  private draining = false;
   private topicsSent: string | null = null;
   private topicsSub: { unsubscribe(): void } | null = null;
   private readonly opts: Required<Pick<LiveConnectionOptions, 'createSocket' | 'timers'>> & LiveConnectionOptions;
@@ -78,17 +94,54 @@ export class LiveConnection {
     this.parser = options.parseFrame ?? null;
   }
 
+  /** Frames go to the bus in the order they came, each once the validator has checked it. */
   private deliver(raw: unknown): void {
+    this.waiting.push(raw);
     if (!this.parser) {
-      this.waiting.push(raw);
       this.parserLoading ??= loadFrameParser().then((parser) => {
         this.parser = parser;
-        for (const frame of this.waiting.splice(0)) this.deliver(frame);
+        // A task of its own: loading the validator and checking the first frames are not one long task.
+        this.opts.timers.setTimeout(() => this.drain(), 0);
       });
       return;
     }
-    const frame = this.parser(raw);
-    if (frame) applyFrame(this.opts.bus, frame, this.opts.getUserId());
+    this.drain();
+  }
+
+  private drain(): void {
+    const parser = this.parser;
+    if (this.draining || !parser) return;
+    while (this.waiting.length > 0) {
+      const raw = this.waiting.shift();
+      if (isLongMarketsFrame(raw)) {
+        this.draining = true;
+        void this.deliverInSlices(parser, raw).finally(() => {
+          this.draining = false;
+          this.drain();
+        });
+        return;
+      }
+      const frame = parser(raw);
+      if (frame) applyFrame(this.opts.bus, frame, this.opts.getUserId());
+    }
+  }
+
+  /**
+   * A long MARKETS frame (a market type's hundreds of instruments, each with its last 100 prices) is
+   * checked FRAME_SLICE instruments per task, so the page stays responsive while it arrives. The frame
+   * is valid exactly when its header and every instrument are; an invalid one is dropped whole.
+   */
+  private async deliverInSlices(parser: FrameParser, raw: LongMarketsFrame): Promise<void> {
+    const head = parser({ ...raw, data: [] });
+    if (head?.type !== 'MARKETS') return;
+    const data: MarketItem[] = [];
+    for (let start = 0; start < raw.data.length; start += FRAME_SLICE) {
+      await new Promise<void>((resolve) => this.opts.timers.setTimeout(resolve, 0));
+      const part = parser({ ...raw, data: raw.data.slice(start, start + FRAME_SLICE) });
+      if (part?.type !== 'MARKETS') return;
+      data.push(...part.data);
+    }
+    applyFrame(this.opts.bus, { ...head, data }, this.opts.getUserId());
   }
 
   get isOpen(): boolean {

@@ -3,7 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MARKET_PAGE_SIZE_MAX, MARKET_TYPE_ORDER } from '@meridian/contracts';
 import type { MarketItem, MarketSort } from '@meridian/contracts';
 import { useLiveMarkets, useT } from '@meridian/platform';
-import { EmptyState, ErrorState, LoadingState, SimulatedBadge, VirtualList } from '@meridian/ui';
+import { EmptyState, ErrorState, LoadingState, SimulatedBadge } from '@meridian/ui';
+// Not part of the shared @meridian/ui module: the virtualizer loads only with the pages that list.
+import { VirtualList } from '@meridian/ui/virtual-list';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { InstrumentLink } from '../../../shared/instrument-link.tsx';
 import pageStyles from '../../../shared/page.module.css';
