@@ -114,9 +114,10 @@ function homeHeadline(text: FirstPaintStrings): HTMLElement {
  * The first paint, from the shell's first chunk before the shared modules load: the document's layout,
  * language and direction, the header's place, the intro board of a first visit and the home headline.
  * React replaces each piece when its owner mounts (the chrome into `#chrome`, the home app into
- * `#app-home`), with the same classes, so nothing moves. Returns the page's language.
+ * `#app-home`), with the same classes, so nothing moves. Returns the page's language, and whether
+ * anything was drawn (a full-screen page has no chrome: it shows its remote first).
  */
-export function paintFirst(): LanguageCode {
+export function paintFirst(): { language: LanguageCode; painted: boolean } {
   const root = document.documentElement;
   const pathname = window.location.pathname;
   const fullScreen = isFullScreen(pathname);
@@ -126,7 +127,7 @@ export function paintFirst(): LanguageCode {
   applyLanguage(lang);
   const chrome = document.getElementById('chrome');
   const outlet = document.getElementById('outlet');
-  if (!chrome || !outlet || fullScreen) return lang;
+  if (!chrome || !outlet || fullScreen) return { language: lang, painted: false };
 
   const pieces: { host: HTMLElement; build: (text: FirstPaintStrings) => HTMLElement }[] = [];
   // The header's height is kept (global.css), so the page below does not move when the chrome renders.
@@ -160,5 +161,5 @@ export function paintFirst(): LanguageCode {
     for (const [host, nodes] of byHost) host.replaceChildren(...nodes);
   };
   render();
-  return lang;
+  return { language: lang, painted: true };
 }
