@@ -42,6 +42,18 @@ test('the first paint follows the stored language, and its chooser switches it (
   expect(await page.evaluate(() => localStorage.getItem('meridian.lang'))).toBe('ar');
 });
 
+test('a full-screen page shows the customer-service link from the first chunk, and the chrome keeps one', async ({ page }) => {
+  await onlyFirstChunk(page);
+  await page.goto('/pass/login');
+  await expect(page.getByRole('link', { name: 'Customer service' })).toHaveAttribute('href', '/kf.html');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.unroute(/\/artifacts\/.*\.js$/);
+  await page.reload();
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expect(page.getByTestId('cs-button')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Customer service' })).toHaveCount(1);
+});
+
 test('the shell takes over the first paint in place: one board, one headline, nothing moved', async ({ page }) => {
   await page.goto('/');
   const headline = page.getByRole('heading', { level: 1 });
@@ -49,7 +61,7 @@ test('the shell takes over the first paint in place: one board, one headline, no
   await expect(page.getByTestId('intro-board')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await expect(headline).toHaveCount(1);
-  // The layout shift the page recorded while the React parts replaced the drawn ones.
+  // The page's layout shift so far (CLS budget 0.1), the React parts' takeover of the first paint included.
   const shift = await page.evaluate(() => {
     // observe() with `buffered` puts the entries recorded so far in the observer's buffer at once.
     const observer = new PerformanceObserver(() => undefined);

@@ -5,9 +5,10 @@ import button from '@meridian/ui/components/button.module.css';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import intro from '../intro/intro-board.module.css';
+import chromeStyles from '../layout/chrome.module.css';
 import home from '../home/home-page.module.css';
 import { isMobileUserAgent } from '../layout/device.ts';
-import { isFullScreen } from '../routes.ts';
+import { isFullScreen, isOperatorConsole } from '../routes.ts';
 import { FIRST_PAINT_STRINGS } from './strings.ts';
 import type { FirstPaintStrings } from './strings.ts';
 
@@ -98,6 +99,36 @@ function introBoard(text: FirstPaintStrings, lang: LanguageCode, onLanguage: (la
   return board;
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The chrome's floating customer-service link, with the same headset icon (lucide's `headset` paths). */
+function supportLink(text: FirstPaintStrings): HTMLElement {
+  const icon = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({
+    width: '24',
+    height: '24',
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+  }))
+    icon.setAttribute(name, value);
+  for (const d of [
+    'M3 11h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-5Zm0 0a9 9 0 1 1 18 0m0 0v5a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3Z',
+    'M21 16v2a4 4 0 0 1-4 4h-5',
+  ]) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    icon.append(path);
+  }
+  const link = element('a', { href: '/kf.html', className: chromeStyles.csButton! }, [icon]);
+  link.setAttribute('aria-label', text.support.label);
+  return link;
+}
+
 /** The home page's headline block, in the element the home app mounts into (React replaces it on mount). */
 function homeHeadline(text: FirstPaintStrings): HTMLElement {
   const cta = element('a', { className: home.primary!, href: '/market', textContent: text.home.cta });
@@ -112,10 +143,10 @@ function homeHeadline(text: FirstPaintStrings): HTMLElement {
 
 /**
  * The first paint, from the shell's first chunk before the shared modules load: the document's layout,
- * language and direction, the header's place, the intro board of a first visit and the home headline.
- * React replaces each piece when its owner mounts (the chrome into `#chrome`, the home app into
- * `#app-home`), with the same classes, so nothing moves. Returns the page's language, and whether
- * anything was drawn (a full-screen page has no chrome: it shows its remote first).
+ * language and direction, the header's place, the customer-service link, the intro board of a first
+ * visit and the home headline (a full-screen page gets only the link). React replaces each piece when its
+ * owner mounts (the chrome into `#chrome`, the home app into `#app-home`), with the same classes, so
+ * nothing moves. Returns the page's language, and whether anything was drawn.
  */
 export function paintFirst(): { language: LanguageCode; painted: boolean } {
   const root = document.documentElement;
@@ -127,11 +158,19 @@ export function paintFirst(): { language: LanguageCode; painted: boolean } {
   applyLanguage(lang);
   const chrome = document.getElementById('chrome');
   const outlet = document.getElementById('outlet');
-  if (!chrome || !outlet || fullScreen) return { language: lang, painted: false };
+  if (!chrome || !outlet) return { language: lang, painted: false };
 
   const pieces: { host: HTMLElement; build: (text: FirstPaintStrings) => HTMLElement }[] = [];
-  // The header's height is kept (global.css), so the page below does not move when the chrome renders.
-  pieces.push({ host: chrome, build: () => element('div', { className: 'm-first-paint-header' }) });
+  if (!fullScreen) {
+    // The header's height is kept (global.css), so the page below does not move when the chrome renders.
+    pieces.push({ host: chrome, build: () => element('div', { className: 'm-first-paint-header' }) });
+  }
+  // The customer-service link is on every page but the operator console, full-screen pages included.
+  if (!isOperatorConsole(pathname)) pieces.push({ host: chrome, build: supportLink });
+  if (fullScreen) {
+    render();
+    return { language: lang, painted: pieces.length > 0 };
+  }
   if (pathname === '/' && !document.getElementById('app-home')) {
     const mount = element('div', { id: 'app-home' });
     mount.dataset.remote = 'home';
@@ -154,12 +193,12 @@ export function paintFirst(): { language: LanguageCode; painted: boolean } {
         }),
     });
   }
-  const render = () => {
+  function render(): void {
     const text = FIRST_PAINT_STRINGS[lang]();
     const byHost = new Map<HTMLElement, HTMLElement[]>();
     for (const piece of pieces) byHost.set(piece.host, [...(byHost.get(piece.host) ?? []), piece.build(text)]);
     for (const [host, nodes] of byHost) host.replaceChildren(...nodes);
-  };
+  }
   render();
   return { language: lang, painted: true };
 }

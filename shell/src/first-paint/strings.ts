@@ -16,26 +16,30 @@ export interface FirstPaintStrings {
   intro: { title: string; point1: string; point2: string; point3: string; continue: string; skip: string };
   languageTitle: string;
   home: { title: string; lead: string; cta: string };
+  support: { label: string };
 }
 
-const strings = (intro: FirstPaintStrings['intro'], languageTitle: string, title: string, lead: string, cta: string) => ({
-  intro,
-  languageTitle,
-  home: { title, lead, cta },
-});
+const strings = (
+  intro: FirstPaintStrings['intro'],
+  languageTitle: string,
+  title: string,
+  lead: string,
+  cta: string,
+  support: FirstPaintStrings['support'],
+) => ({ intro, languageTitle, home: { title, lead, cta }, support });
 
 // A resource query of its own makes each file a module apart from the namespace the shell loads later, and
 // each property is read by name (never by a computed key), so webpack keeps only these strings of it.
 export const FIRST_PAINT_STRINGS: Record<LanguageCode, () => FirstPaintStrings> = {
-  en: () => strings(en.intro, en.language.title, en.home.title, en.home.lead, en.home.cta),
-  zh: () => strings(zh.intro, zh.language.title, zh.home.title, zh.home.lead, zh.home.cta),
-  hk: () => strings(hk.intro, hk.language.title, hk.home.title, hk.home.lead, hk.home.cta),
-  ja: () => strings(ja.intro, ja.language.title, ja.home.title, ja.home.lead, ja.home.cta),
-  ko: () => strings(ko.intro, ko.language.title, ko.home.title, ko.home.lead, ko.home.cta),
-  de: () => strings(de.intro, de.language.title, de.home.title, de.home.lead, de.home.cta),
-  fr: () => strings(fr.intro, fr.language.title, fr.home.title, fr.home.lead, fr.home.cta),
-  it: () => strings(it.intro, it.language.title, it.home.title, it.home.lead, it.home.cta),
-  es: () => strings(es.intro, es.language.title, es.home.title, es.home.lead, es.home.cta),
-  ar: () => strings(ar.intro, ar.language.title, ar.home.title, ar.home.lead, ar.home.cta),
-  th: () => strings(th.intro, th.language.title, th.home.title, th.home.lead, th.home.cta),
+  en: () => strings(en.intro, en.language.title, en.home.title, en.home.lead, en.home.cta, en.support),
+  zh: () => strings(zh.intro, zh.language.title, zh.home.title, zh.home.lead, zh.home.cta, zh.support),
+  hk: () => strings(hk.intro, hk.language.title, hk.home.title, hk.home.lead, hk.home.cta, hk.support),
+  ja: () => strings(ja.intro, ja.language.title, ja.home.title, ja.home.lead, ja.home.cta, ja.support),
+  ko: () => strings(ko.intro, ko.language.title, ko.home.title, ko.home.lead, ko.home.cta, ko.support),
+  de: () => strings(de.intro, de.language.title, de.home.title, de.home.lead, de.home.cta, de.support),
+  fr: () => strings(fr.intro, fr.language.title, fr.home.title, fr.home.lead, fr.home.cta, fr.support),
+  it: () => strings(it.intro, it.language.title, it.home.title, it.home.lead, it.home.cta, it.support),
+  es: () => strings(es.intro, es.language.title, es.home.title, es.home.lead, es.home.cta, es.support),
+  ar: () => strings(ar.intro, ar.language.title, ar.home.title, ar.home.lead, ar.home.cta, ar.support),
+  th: () => strings(th.intro, th.language.title, th.home.title, th.home.lead, th.home.cta, th.support),
 };

@@ -87,11 +87,14 @@ export function HomePage({ platform }: RemoteProps) {
             {t('home.allMarkets')}
           </AppLink>
         </h2>
-        <WidgetBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-          <Suspense fallback={<LoadingState />}>
-            <MarketTable platform={platform} />
-          </Suspense>
-        </WidgetBoundary>
+        {/* Keeps about the table's height while the widget or its rows load, so the sections below do not jump. */}
+        <div className={styles.widgetSlot}>
+          <WidgetBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+            <Suspense fallback={<LoadingState />}>
+              <MarketTable platform={platform} />
+            </Suspense>
+          </WidgetBoundary>
+        </div>
       </section>
       <section className={styles.section} aria-labelledby="home-features">
         <h2 id="home-features" className={styles.sectionTitle}>

@@ -46,7 +46,13 @@ export function HomeStatistics({ figures }: { figures: Figures | undefined }) {
               <dd>{value}</dd>
             </div>
           ))
-        : [0, 1, 2, 3].map((i) => <div key={i} className={`${styles.stat} ${styles.statLoading}`} aria-hidden="true" />)}
+        : [0, 1, 2, 3].map((i) => (
+            // The same lines as a figure (blank), so the page below does not move when the figures come.
+            <div key={i} className={`${styles.stat} ${styles.statLoading}`} aria-hidden="true">
+              <dt>{'\u00a0'}</dt>
+              <dd>{'\u00a0'}</dd>
+            </div>
+          ))}
     </dl>
   );
 }
