@@ -11,12 +11,24 @@ import { PlatformProvider } from '../shared/platform-context.tsx';
 import { RequireRealAccount } from './require-real-account.tsx';
 import { RequireSession } from './require-session.tsx';
 
+/**
+ * A screen's file, asked for again twice (1 s, then 3 s later) when a download fails: React keeps a
+ * failed lazy component failed, so a flaky connection must not be the end of it.
+ */
+function retried<T>(load: () => Promise<T>, waits = [1000, 3000]): Promise<T> {
+  return load().catch((error: unknown) => {
+    const [wait, ...rest] = waits;
+    if (wait === undefined) throw error;
+    return new Promise<T>((resolve, reject) => setTimeout(() => retried(load, rest).then(resolve, reject), wait));
+  });
+}
+
 // The signed-in screens (and what only they use: money figures, device names) load when opened, so the
 // sign-in pages, often a visitor's first load, carry only their own code.
-const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
-const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
+const ProfilePage = lazy(() => retried(() => import('../features/profile/profile-page.tsx')).then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => retried(() => import('../features/settings/settings-page.tsx')).then((m) => ({ default: m.SettingsPage })));
 const NotificationsPage = lazy(() =>
-  import('../features/notifications/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })),
+  retried(() => import('../features/notifications/notifications-page.tsx')).then((m) => ({ default: m.NotificationsPage })),
 );
 
 const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4', 'items.i5', 'items.i6'] as const;

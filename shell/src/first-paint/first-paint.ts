@@ -54,11 +54,34 @@ function applyLanguage(lang: LanguageCode): void {
   document.documentElement.dir = entry.dir;
 }
 
+/** True while `host` shows only what the first paint drew (React has not committed into it yet). */
+function holdsFirstPaint(host: Element | null): host is HTMLElement {
+  return (
+    host instanceof HTMLElement &&
+    [...host.children].every((child) => child instanceof HTMLElement && child.dataset.firstPaint !== undefined)
+  );
+}
+
+/** Takes the drawn home headline away, unless the home app has already drawn its own page there. */
+function clearHomeHeadline(): void {
+  const mount = document.getElementById('app-home');
+  if (holdsFirstPaint(mount)) mount.replaceChildren();
+}
+
+/** A first visit, as the shell's own board decides it: without session storage the board is not shown. */
+function introSeen(): boolean {
+  try {
+    return window.sessionStorage.getItem(INTRO_SEEN_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
 /** Leaves `path` before the shell's router runs (or through it once it does: single-spa patches pushState). */
 function goTo(path: string): void {
   if (window.location.pathname === path) return;
   window.history.pushState(null, '', path);
-  if (path !== '/') document.getElementById('app-home')?.replaceChildren();
+  if (path !== '/') clearHomeHeadline();
 }
 
 /** The intro board as the shell's React board draws it (same classes), working before React loads. */
@@ -177,9 +200,11 @@ export function paintFirst(): { language: LanguageCode; painted: boolean } {
     outlet.append(mount);
     pieces.push({ host: mount, build: homeHeadline });
     // Leaving `/` before the home app mounts (the browser's back button) takes the headline away.
-    window.addEventListener('popstate', () => window.location.pathname !== '/' && mount.replaceChildren(), { once: true });
+    // (single-spa also fires popstate on its own navigations: only first-paint markup is ever cleared.)
+    window.addEventListener('popstate', () => window.location.pathname !== '/' && clearHomeHeadline());
   }
-  if (read('sessionStorage', INTRO_SEEN_KEY) !== '1') {
+  const board = !introSeen();
+  if (board) {
     pieces.push({
       host: chrome,
       build: (text) =>
@@ -196,9 +221,16 @@ export function paintFirst(): { language: LanguageCode; painted: boolean } {
   function render(): void {
     const text = FIRST_PAINT_STRINGS[lang]();
     const byHost = new Map<HTMLElement, HTMLElement[]>();
-    for (const piece of pieces) byHost.set(piece.host, [...(byHost.get(piece.host) ?? []), piece.build(text)]);
-    for (const [host, nodes] of byHost) host.replaceChildren(...nodes);
+    for (const piece of pieces) {
+      const node = piece.build(text);
+      node.dataset.firstPaint ??= 'piece';
+      byHost.set(piece.host, [...(byHost.get(piece.host) ?? []), node]);
+    }
+    // A host React has already committed into keeps what React drew.
+    for (const [host, nodes] of byHost) if (holdsFirstPaint(host)) host.replaceChildren(...nodes);
   }
   render();
+  // As the shell's dialog does: focus goes to the board's first control.
+  if (board) document.getElementById('first-paint-language')?.focus();
   return { language: lang, painted: true };
 }

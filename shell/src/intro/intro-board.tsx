@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '@meridian/platform';
 import { LANGUAGES, isLanguageCode } from '@meridian/contracts';
 import { useIsLoggedIn, useLanguage } from '@meridian/platform';
@@ -31,18 +31,6 @@ export function IntroBoard({ onDone }: { onDone: () => void }) {
   const lang = useLanguage();
   const selectId = useId();
   const [points] = useState(() => ['intro.point1', 'intro.point2', 'intro.point3'] as const);
-  // A language chosen on the first paint's board after the session store had read the stored one.
-  useEffect(() => {
-    let stored: string | null = null;
-    try {
-      stored = localStorage.getItem('meridian.lang');
-    } catch {
-      // no storage: nothing was chosen before
-    }
-    if (isLanguageCode(stored) && stored !== lang) void changeLanguage(stored);
-    // Only on mount: later changes come through this board's own select.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const finish = (target: string) => {
     markSeen();

@@ -1,7 +1,9 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Headset } from 'lucide-react';
-import { useT } from '@meridian/platform';
+import { isLanguageCode } from '@meridian/contracts';
+import { sessionStore, languageAtom, useT } from '@meridian/platform';
+import { changeLanguage } from '../language.ts';
 import type { ApiClient } from '@meridian/platform';
 import { IntroBoard, introAlreadySeen } from '../intro/intro-board.tsx';
 import { useCurrentUrl } from '../navigation/location.ts';
@@ -39,6 +41,17 @@ export function Chrome({ mobile, api, footerHost, deferred }: ChromeProps) {
   useEffect(() => {
     document.documentElement.dataset.fullscreen = String(fullScreen);
   }, [fullScreen]);
+  // A language chosen on the first paint's board after the session store had read the stored one
+  // (the board may already be gone: skipped before the chrome rendered).
+  useEffect(() => {
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem('meridian.lang');
+    } catch {
+      // no storage: nothing was chosen before
+    }
+    if (isLanguageCode(stored) && stored !== sessionStore.get(languageAtom)) void changeLanguage(stored);
+  }, []);
 
   const openLanguage = () => setLanguageOpen(true);
   return (

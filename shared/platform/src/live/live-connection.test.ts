@@ -116,6 +116,19 @@ describe('live connection (SPEC §4)', () => {
     expect(bus.markets$.value.get(1)?.nowPrice).toBe('5');
   });
 
+  it('applies nothing a stopped connection received: a list being checked and the frames behind it are dropped', async () => {
+    const { sockets, connection, bus } = setup(null);
+    connection.start();
+    sockets[0]!.open();
+    const many = Array.from({ length: FRAME_SLICE * 2 }, (_, i) => ({ ...item('BTC/USDT', '1'), id: i + 1, code: `C${i}` }));
+    sockets[0]!.receive({ type: 'MARKETS', full: true, simulated: true, data: many });
+    sockets[0]!.receive({ type: 'MARKETS', full: false, simulated: true, data: [item('ETH/USDT', '2')] });
+    // Sign-out: the shell stops the connection and starts it again as a visitor's.
+    connection.stop();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(bus.markets$.value.size).toBe(0);
+  });
+
   it('drops a long MARKETS frame whole when one instrument in it is invalid', async () => {
     const { sockets, connection, bus } = setup(null);
     connection.start();

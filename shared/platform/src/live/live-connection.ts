@@ -58,6 +58,10 @@ function isLongMarketsFrame(raw: unknown): raw is LongMarketsFrame {
   );
 }
 
+function pageHidden(): boolean {
+  return typeof document !== 'undefined' && document.visibilityState === 'hidden';
+}
+
 const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
 
@@ -76,6 +80,8 @@ export class LiveConnection {
   private parserLoading: Promise<void> | null = null;
   private readonly waiting: unknown[] = [];
   private draining = false;
+  /** Bumped by stop(): frames of a stopped connection, queued or being checked, are never applied. */
+  private generation = 0;
   private topicsSent: string | null = null;
   private topicsSub: { unsubscribe(): void } | null = null;
   private readonly opts: Required<Pick<LiveConnectionOptions, 'createSocket' | 'timers'>> & LiveConnectionOptions;
@@ -132,11 +138,14 @@ export class LiveConnection {
    * is valid exactly when its header and every instrument are; an invalid one is dropped whole.
    */
   private async deliverInSlices(parser: FrameParser, raw: LongMarketsFrame): Promise<void> {
+    const generation = this.generation;
     const head = parser({ ...raw, data: [] });
     if (head?.type !== 'MARKETS') return;
     const data: MarketItem[] = [];
     for (let start = 0; start < raw.data.length; start += FRAME_SLICE) {
-      await new Promise<void>((resolve) => this.opts.timers.setTimeout(resolve, 0));
+      // A hidden tab paints nothing and its timers are throttled (down to one a minute): checked at once.
+      if (!pageHidden()) await new Promise<void>((resolve) => this.opts.timers.setTimeout(resolve, 0));
+      if (generation !== this.generation) return;
       const part = parser({ ...raw, data: raw.data.slice(start, start + FRAME_SLICE) });
       if (part?.type !== 'MARKETS') return;
       data.push(...part.data);
@@ -161,6 +170,10 @@ export class LiveConnection {
   /** Closes for good (for example at logout, before restarting as a visitor). */
   stop(): void {
     this.stopped = true;
+    // What the stopped connection received and has not applied yet is dropped (a signed-out user's
+    // frames never reach the visitor's page).
+    this.generation += 1;
+    this.waiting.length = 0;
     this.clearRetry();
     this.topicsSub?.unsubscribe();
     this.topicsSub = null;
