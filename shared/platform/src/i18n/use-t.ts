@@ -8,20 +8,32 @@ const bump = () => {
   revision += 1;
   for (const listener of listeners) listener();
 };
-let bound = false;
+/** The resource store exists only once i18next is initialised: its `added` events are bound then. */
+let storeBound = false;
+function bindStore(): void {
+  if (storeBound || !i18n.store) return;
+  storeBound = true;
+  i18n.store.on('added', bump);
+}
+
+// Bound when this module loads, not on the first subscription: a part may render before the shell has
+// initialised i18next, and a namespace that arrives between that render and React's subscription must
+// still change the snapshot (React compares it when it subscribes), or the part keeps showing keys.
+i18n.on('languageChanged', bump);
+i18n.on('loaded', bump);
+i18n.on('initialized', () => {
+  bindStore();
+  bump();
+});
+bindStore();
 
 function subscribe(listener: () => void): () => void {
-  if (!bound) {
-    bound = true;
-    i18n.on('languageChanged', bump);
-    i18n.on('loaded', bump);
-    i18n.store?.on('added', bump);
-  }
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-const snapshot = () => revision;
+/** The revision the hook renders with (exported for its test). */
+export const snapshot = () => revision;
 
 export type TFunction = (key: string, options?: TOptions) => string;
 
