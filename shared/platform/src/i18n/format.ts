@@ -6,25 +6,19 @@ import { localeOf } from './i18n.ts';
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(lang: LanguageCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** The formatter of `cache` for this language and options, built on first use. */
+function cached<F, O>(cache: Map<string, F>, Format: new (locale: string, options: O) => F, lang: LanguageCode, options: O): F {
   const key = `${lang}|${JSON.stringify(options)}`;
-  let fmt = numberFormats.get(key);
+  let fmt = cache.get(key);
   if (!fmt) {
-    fmt = new Intl.NumberFormat(localeOf(lang), options);
-    numberFormats.set(key, fmt);
+    fmt = new Format(localeOf(lang), options);
+    cache.set(key, fmt);
   }
   return fmt;
 }
 
-function dateFormat(lang: LanguageCode, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let fmt = dateFormats.get(key);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat(localeOf(lang), options);
-    dateFormats.set(key, fmt);
-  }
-  return fmt;
-}
+const numberFormat = (lang: LanguageCode, options: Intl.NumberFormatOptions) => cached(numberFormats, Intl.NumberFormat, lang, options);
+const dateFormat = (lang: LanguageCode, options: Intl.DateTimeFormatOptions) => cached(dateFormats, Intl.DateTimeFormat, lang, options);
 
 /**
  * Formats an exact decimal string for display. Intl's string input keeps every digit, so money is
