@@ -1,15 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
+import { FirstPaintPlugin } from './first-paint-plugin.ts';
+import { BUILD_SOURCES, RESOLVE, moduleRules } from './rules.ts';
 import { sharedConfig } from './shared-deps.ts';
-
-const require = createRequire(import.meta.url);
-const loader = (name: string) => require.resolve(name);
 
 export interface PartOptions {
   /** Absolute directory of the part (its package.json lives there). */
@@ -23,6 +21,11 @@ export interface PartOptions {
   runtimePlugins?: string[];
   /** Extra stand-alone HTML pages: name → entry file (for example mfe-help's `kf.html`). */
   pages?: Record<string, string>;
+  /**
+   * A module whose `prerender()` returns the markup of the part's first screens per language: the build
+   * writes them as `first-paint.<language>.json` for the shell's first paint (see `FirstPaintPlugin`).
+   */
+  firstPaint?: string;
 }
 
 /** webpack 5 + Module Federation config shared by the shell and every remote. */
@@ -83,33 +86,8 @@ export function createWebpackConfig(options: PartOptions): Configuration {
       clean: true,
       crossOriginLoading: 'anonymous',
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          loader: loader('esbuild-loader'),
-          options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
-        },
-        {
-          test: /\.module\.css$/,
-          use: [
-            MiniCssExtractPlugin.loader,
-            {
-              loader: loader('css-loader'),
-              options: {
-                modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: `${name}__[local]__[hash:base64:5]` },
-              },
-            },
-          ],
-        },
-        { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, loader('css-loader')] },
-        { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
-      ],
-    },
+    resolve: RESOLVE,
+    module: { rules: moduleRules(name) },
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
     plugins: [
@@ -133,13 +111,14 @@ export function createWebpackConfig(options: PartOptions): Configuration {
       // A plugin, not `optimization.minimizer`, so webpack's own JS minimizer keeps its defaults.
       new CssMinimizerPlugin(),
       ...htmlPlugins,
+      ...(options.firstPaint ? [new FirstPaintPlugin({ dir, name, entry: options.firstPaint })] : []),
     ],
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
     cache: {
       type: 'filesystem',
       cacheDirectory: join(dir, 'node_modules/.cache/webpack'),
-      buildDependencies: { config: [join(import.meta.dirname, 'webpack-config.ts')] },
+      buildDependencies: { config: BUILD_SOURCES },
       version: pkg.version,
     },
   };

@@ -18,8 +18,8 @@ export {
   MARKET_PAGE_SIZE_MAX,
 } from './market-types.ts';
 export type { MarketTypeId, CandleInterval, MarketSort } from './market-types.ts';
-export { REMOTE_NAMES, RELEASABLE_PARTS, containerName } from './remotes.ts';
-export type { RemoteName, ReleasablePart } from './remotes.ts';
+export { REMOTE_NAMES, RELEASABLE_PARTS, containerName, firstPaintFile } from './remotes.ts';
+export type { RemoteName, ReleasablePart, FirstPaintDocument } from './remotes.ts';
 export { CUSTOMER_API, API_PATHS, ADMIN_API, ADMIN_PATHS, LIVE_PATH, RELEASE_PATHS } from './api-paths.ts';
 export { V as VALIDATION_KEYS } from './validation-keys.ts';
 export type { Envelope } from './envelope.ts';
