@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { AREA_CODES, VALIDATION_KEYS as V } from '@meridian/contracts';
 import { codeField, emailField, inviteCodeField, passwordField, phoneField } from '@meridian/contracts/schemas';
@@ -66,7 +66,7 @@ export function RegisterPage() {
   const language = useLanguage();
   const codes = useCodeSender('register');
   const [failure, setFailure] = useState<string | null>(null);
-  const invite = new URLSearchParams(window.location.search).get('invite') ?? '';
+  const invite = new URLSearchParams(useLocation().search).get('invite') ?? '';
   const { register, handleSubmit, formState, watch, trigger, getValues } = useForm<FormValues>({
     resolver: schemaResolver(formSchema),
     defaultValues: { email: '', password: '', confirm: '', code: '', areaCode: AREA_CODES[0], phone: '', inviteCode: invite },

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { messageKeyForCode } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
@@ -21,8 +22,10 @@ export type SocialReturn = { kind: 'none' } | { kind: 'finishing' } | { kind: 'f
  */
 export function useSocialReturn(): SocialReturn {
   const platform = usePlatform();
+  // The router's location, not `window`'s: the build prerenders this page where there is no window.
+  const { search } = useLocation();
   const [outcome, setOutcome] = useState<SocialReturn>(() => {
-    const params = new URLSearchParams(window.location.search);
+    const params = new URLSearchParams(search);
     const social = params.get('social');
     if (social === 'ok') return { kind: 'finishing' };
     if (social === 'failed') return { kind: 'failed', messageKey: messageKeyForCode(params.get('code') ?? '') };
