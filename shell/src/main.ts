@@ -1,11 +1,41 @@
-import { paintFirst } from './first-paint/first-paint.ts';
-import { startEarly } from './federation/rollout.ts';
+import { paintFirst, showStartFailure } from './first-paint/first-paint.ts';
+import { paintRemoteScreen } from './first-paint/remote-screen.ts';
+import { loadRollout, startEarly } from './federation/rollout.ts';
 import { loadShellNamespace } from './locales/load-shell.ts';
-import { routeFor } from './routes.ts';
+import { isFullScreen, isOperatorConsole, routeFor } from './routes.ts';
 
 // What the page shows first (the header's place, a first visit's intro board, the home headline) needs
 // none of the shared modules: it is drawn now, from this chunk.
 const { language, painted } = paintFirst();
+
+// A full-screen page has no chrome: its first screen is the one its remote's build prerendered, drawn
+// as soon as rollout.json says which version of the remote this page view loads.
+const pathname = window.location.pathname;
+const owner = routeFor(pathname)?.name;
+const remoteScreen: Promise<boolean> =
+  owner && owner !== 'home' && isFullScreen(pathname) && !isOperatorConsole(pathname)
+    ? loadRollout()
+        .then((rollout) => {
+          const chosen = rollout.remotes.find((r) => r.remote === owner);
+          return chosen ? paintRemoteScreen(owner, chosen.entry, language, pathname) : false;
+        })
+        // Once the frame with the screen has been shown (the frame after it has begun); a hidden tab paints
+        // no frames, and a throttled one does not hold the page back.
+        .then(
+          (drawn) =>
+            drawn &&
+            (document.visibilityState === 'hidden' ||
+              new Promise<boolean>((resolve) => {
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
+                setTimeout(() => resolve(true), 100);
+              })),
+        )
+        // Without it the page waits for its remote, as any other page does.
+        .catch(() => false)
+    : Promise.resolve(false);
+/** The longest the start below waits for that screen's small file. */
+const REMOTE_SCREEN_WAIT_MS = 1500;
+
 // This script's own folder (the shell's version folder), for the manifest its build wrote beside it.
 const shellFolder = (document.currentScript as HTMLScriptElement | null)?.src;
 
@@ -47,12 +77,19 @@ function afterFirstPaint(start: () => void): void {
 }
 
 afterFirstPaint(() => {
-  // Fetch rollout.json and preload the current remote's entry, app and translations while the shared
-  // modules load; the shell's own translations too (webpack keeps the loaded module for i18n's ask).
-  startEarly((pathname) => routeFor(pathname)?.name, language);
-  preloadSharedModules().catch(() => undefined);
-  loadShellNamespace(language).catch(() => undefined);
-  void start();
+  // The files below share the connection: a prerendered screen's small file is let through first, so
+  // the page shows its screen before a few hundred kilobytes of code (it waits no longer than that).
+  void Promise.race([remoteScreen, new Promise((resolve) => setTimeout(resolve, REMOTE_SCREEN_WAIT_MS))]).then(() => {
+    // Preload the current remote's entry, app and translations while the shared modules load; the
+    // shell's own translations too (webpack keeps the loaded module for i18n's ask).
+    startEarly((path) => routeFor(path)?.name, language);
+    preloadSharedModules().catch(() => undefined);
+    loadShellNamespace(language).catch(() => undefined);
+    start().catch((error: unknown) => {
+      console.error(error);
+      showStartFailure();
+    });
+  });
 });
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

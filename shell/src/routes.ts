@@ -41,7 +41,8 @@ export const NAV_ENTRIES: readonly { key: NavKey; path: string }[] = [
 /** Routes shown without nav, footer or tab bar. */
 export const FULL_SCREEN_PREFIXES = ['/pass', '/admin'] as const;
 
-function normalize(pathname: string): string {
+/** `/pass/login/` → `/pass/login`; `` → `/`. */
+export function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }

@@ -74,7 +74,9 @@ function overrides(): Record<string, string> {
 }
 
 async function requestRollout(): Promise<RolloutDocument> {
-  const response = await fetch(RELEASE_PATHS.rollout, { cache: 'no-cache', credentials: 'same-origin' });
+  // The page's <link rel="preload"> has usually asked already: this request takes its answer. The site
+  // answers with `Cache-Control: no-cache` and an ETag, so the browser revalidates it on every page view.
+  const response = await fetch(RELEASE_PATHS.rollout, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`SHELL-001: rollout.json answered ${response.status}`);
   const doc: unknown = await response.json();
   if (!isRolloutDocument(doc)) throw new Error('SHELL-004: rollout.json does not have the expected shape');
@@ -104,7 +106,7 @@ export function resolveRemotes(doc: RolloutDocument, bucket: string, chosenOverr
 
 let pending: Promise<ResolvedRollout> | null = null;
 
-/** The rollout of this page view, fetched and resolved once (no-cache: the registry answers with an ETag). */
+/** The rollout of this page view, fetched and resolved once. */
 export function loadRollout(): Promise<ResolvedRollout> {
   pending ??= requestRollout().then((doc) => resolveRemotes(doc, bucketId(), overrides()));
   return pending;

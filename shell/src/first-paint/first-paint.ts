@@ -55,7 +55,7 @@ function applyLanguage(lang: LanguageCode): void {
 }
 
 /** True while `host` shows only what the first paint drew (React has not committed into it yet). */
-function holdsFirstPaint(host: Element | null): host is HTMLElement {
+export function holdsFirstPaint(host: Element | null): host is HTMLElement {
   return (
     host instanceof HTMLElement &&
     [...host.children].every((child) => child instanceof HTMLElement && child.dataset.firstPaint !== undefined)
@@ -233,4 +233,23 @@ export function paintFirst(): { language: LanguageCode; painted: boolean } {
   // As the shell's dialog does: focus goes to the board's first control.
   if (board) document.getElementById('first-paint-language')?.focus();
   return { language: lang, painted: true };
+}
+
+/**
+ * What the page says when its start failed (a shared module, the platform or the shell could not be
+ * downloaded): the drawn first paint alone would look like a page that never answers. Drawn from this
+ * chunk, in the page's language, with a button that reloads the page.
+ */
+export function showStartFailure(): void {
+  if (document.getElementById('first-paint-start-failed')) return;
+  const text = FIRST_PAINT_STRINGS[storedLanguage()]().startFailed;
+  const reload = element('button', { type: 'button', className: `${button.button} ${button.primary}`, textContent: text.reload });
+  reload.addEventListener('click', () => window.location.reload());
+  const notice = element('div', { id: 'first-paint-start-failed', className: 'm-start-failed' }, [
+    element('p', {}, [element('strong', { textContent: text.title }), ` ${text.text}`]),
+    reload,
+  ]);
+  notice.setAttribute('role', 'alert');
+  document.body.append(notice);
+  reload.focus();
 }
