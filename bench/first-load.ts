@@ -64,6 +64,11 @@ export interface LighthousePage {
   lcpElement: string | null;
   longTasks: { url: string; ms: number }[];
   lhrFile: string | null;
+  /**
+   * Lighthouse's measure of this machine's speed during the runs (median): its simulated 4× CPU slowdown
+   * is applied to what this machine does, so TBT and long tasks grow on a slower machine.
+   */
+  benchmarkIndex: number | null;
   errors: string[];
   withinBudget?: { score: boolean; lcp: boolean; tbt: boolean; cls: boolean };
 }
@@ -190,6 +195,7 @@ async function measureLighthouse(targets: { page: string; side: 'meridian' | 'ba
       lcpElement: medianRun ? firstSelector(medianRun.audits['largest-contentful-paint-element']?.details) : null,
       longTasks: medianRun ? longestTasks(medianRun, 3) : [],
       lhrFile,
+      benchmarkIndex: lhrs.length ? round(median(lhrs.map((l) => l.environment.benchmarkIndex))) : null,
       errors: entries.flatMap((e) => (e.error ? [e.error] : [])),
     };
   });
@@ -283,6 +289,12 @@ async function startBaseline(): Promise<{ base: string; stop: () => Promise<void
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+
+/** The range of the pages' median Lighthouse benchmark indexes. */
+function benchmarkIndexes(r: FirstLoadResults): string {
+  const values = r.lighthouse.flatMap((p) => (p.benchmarkIndex === null ? [] : [p.benchmarkIndex]));
+  return values.length ? `${Math.min(...values)}–${Math.max(...values)}` : 'unknown';
+}
 
 /** Measures first load on the site at `base` (already running) and on the baseline, which it builds and serves. */
 export async function measureFirstLoad(base: string): Promise<FirstLoadResults> {
@@ -425,7 +437,7 @@ export function firstLoadMarkdown(r: FirstLoadResults, heading = '#'): string {
   return [
     `${heading} First load (${r.date})`,
     '',
-    `Machine: ${r.machine.cores} cores, load average at start ${r.machine.loadAverageAtStart.join(', ')}; Chromium ${r.machine.chromium}. Meridian and the bare Module Federation baseline (bench/baseline) measured side by side in this run.`,
+    `Machine: ${r.machine.cores} cores, load average at start ${r.machine.loadAverageAtStart.join(', ')}; Chromium ${r.machine.chromium}; Lighthouse benchmark index ${benchmarkIndexes(r)} (higher is faster: TBT scales with this machine's speed). Meridian and the bare Module Federation baseline (bench/baseline) measured side by side in this run.`,
     '',
     `Lighthouse mobile (default config: simulated throttling, 4× CPU), performance only, median of ${LIGHTHOUSE_RUNS} cold runs (fresh Chromium each). Budgets: score ≥ ${BUDGETS.score}, LCP ≤ ${BUDGETS.lcpMs} ms, TBT ≤ ${BUDGETS.tbtMs} ms, CLS ≤ ${BUDGETS.cls}. LCP element and longest long tasks (file ms) of the median run; its report in bench/results/lighthouse/.`,
     '',

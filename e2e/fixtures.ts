@@ -16,7 +16,8 @@ export const isMobileProject = (name: string) => name === 'mobile';
 
 /** The remote mounted in the outlet, by single-spa application name. */
 export function remoteIn(page: Page, name: string) {
-  return page.locator(`#outlet [data-remote="${name}"]`);
+  // Once the part has drawn its own page there: not while the host shows what the first paint drew.
+  return page.locator(`#outlet [data-remote="${name}"]:not(:has(> [data-first-paint]))`);
 }
 
 const API = '/api/swx/customer';

@@ -144,47 +144,54 @@ function freePort(): Promise<number> {
   });
 }
 
-test('after the API process restarts, the page reconnects and prices tick again within 6 s', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'one restart journey is enough (desktop)');
-  test.setTimeout(150_000);
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-restart-'));
-  const root = join(import.meta.dirname, '..');
-  const start = () =>
-    spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts', '--no-build'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(port), MERIDIAN_DATA_DIR: dataDir, MERIDIAN_LOG: 'silent', DATABASE_URL: '', REDIS_URL: '' },
-    });
-  const up = async () => {
-    await expect
-      .poll(async () => (await page.request.get(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok() ?? false, {
-        timeout: 90_000,
-        intervals: [250],
-      })
-      .toBe(true);
-  };
-  let server = start();
-  try {
-    await up();
-    await page.goto(`http://127.0.0.1:${port}/`);
-    const table = page.getByTestId('market-table');
-    await expect(table.locator('tbody tr')).not.toHaveCount(0);
-    server.kill('SIGKILL');
-    await new Promise((resolve) => server.once('exit', resolve));
-    server = start();
-    await up();
-    const back = Date.now();
-    const before = await rowPrices(page, '[data-testid="market-table"]');
-    await expect
-      .poll(async () => [...(await rowPrices(page, '[data-testid="market-table"]'))].some(([code, price]) => before.get(code) !== price), {
-        timeout: 6_000,
-        intervals: [200],
-      })
-      .toBe(true);
-    testInfo.annotations.push({ type: 'resumed after', description: `${Date.now() - back} ms` });
-  } finally {
-    server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+// Run alone, after the other journeys (the quiet project): it times the live connection's 5 s retry.
+test(
+  'after the API process restarts, the page reconnects and prices tick again within 6 s',
+  { tag: '@quiet' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(150_000);
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'meridian-restart-'));
+    const root = join(import.meta.dirname, '..');
+    const start = () =>
+      spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts', '--no-build'], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, PORT: String(port), MERIDIAN_DATA_DIR: dataDir, MERIDIAN_LOG: 'silent', DATABASE_URL: '', REDIS_URL: '' },
+      });
+    const up = async () => {
+      await expect
+        .poll(async () => (await page.request.get(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok() ?? false, {
+          timeout: 90_000,
+          intervals: [250],
+        })
+        .toBe(true);
+    };
+    let server = start();
+    try {
+      await up();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      const table = page.getByTestId('market-table');
+      await expect(table.locator('tbody tr')).not.toHaveCount(0);
+      server.kill('SIGKILL');
+      await new Promise((resolve) => server.once('exit', resolve));
+      server = start();
+      await up();
+      const back = Date.now();
+      const before = await rowPrices(page, '[data-testid="market-table"]');
+      await expect
+        .poll(
+          async () => [...(await rowPrices(page, '[data-testid="market-table"]'))].some(([code, price]) => before.get(code) !== price),
+          {
+            timeout: 6_000,
+            intervals: [200],
+          },
+        )
+        .toBe(true);
+      testInfo.annotations.push({ type: 'resumed after', description: `${Date.now() - back} ms` });
+    } finally {
+      server.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);
