@@ -13,6 +13,8 @@ export interface TestOperator {
   id: string;
   email: string;
   secret: string;
+  /** The code it signed in with, spent from then on. */
+  code: string;
   token: string;
   headers: { authorization: string };
 }
@@ -41,14 +43,15 @@ export async function makeOperator(
     totpSecret: secret,
     status: 'active',
   });
+  const code = totpAt(secret, now);
   const response = await app.inject({
     method: 'POST',
     url: '/api/admin/auth/sign-in',
     // Sign-in is limited per address: each test operator comes from an address of its own.
     remoteAddress: `10.9.${(++signIns >> 8) & 255}.${signIns & 255}`,
-    payload: { email: address, password: OPERATOR_PASSWORD, code: totpAt(secret, now) },
+    payload: { email: address, password: OPERATOR_PASSWORD, code },
   });
   const body = response.json();
   if (body.code !== '200') throw new Error(`operator sign-in failed: ${response.body}`);
-  return { id, email: address, secret, token: body.result.token, headers: { authorization: `Bearer ${body.result.token}` } };
+  return { id, email: address, secret, code, token: body.result.token, headers: { authorization: `Bearer ${body.result.token}` } };
 }

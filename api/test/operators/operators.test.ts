@@ -67,16 +67,17 @@ describe(`operators: first admin, sign-in, TOTP (${databaseKind})`, () => {
     const op = await makeOperator(api.app, api.database.db, ['support']);
     const signIn = (code: string, password = OPERATOR_PASSWORD) =>
       call('POST', '/api/admin/auth/sign-in', undefined, { email: op.email, password, code });
-    // makeOperator signed in with the code of this 30-second step: the same code again is a replay.
-    const replay = await signIn(totpAt(op.secret, Date.now()));
+    // makeOperator signed in with a code: the same code again is a replay, even if a new 30-second step began.
+    const replay = await signIn(op.code);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ code: '10201' });
     const wrongPassword = await signIn(totpAt(op.secret, Date.now() + 30_000), 'Wrong-pass-1');
     expect(wrongPassword.json()).toEqual(replay.json());
     // The next step's code (within the one-step drift window) is fresh and works once.
-    const next = await signIn(totpAt(op.secret, Date.now() + 30_000));
+    const nextCode = totpAt(op.secret, Date.now() + 30_000);
+    const next = await signIn(nextCode);
     expect(next.json().code).toBe('200');
-    expect((await signIn(totpAt(op.secret, Date.now() + 30_000))).json().code).toBe('10201');
+    expect((await signIn(nextCode)).json().code).toBe('10201');
     const failures = await api.database.db
       .select()
       .from(auditLog)
