@@ -1,15 +1,23 @@
+import { Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import type { RemoteProps } from '@meridian/platform';
-import { InstrumentPage } from '../features/instrument/components/instrument-page.tsx';
+import { useT } from '@meridian/platform';
+import { LoadingState } from '@meridian/ui';
 import { MarketListPage } from '../features/market-list/components/market-list-page.tsx';
-import { OrderLists } from '../features/orders/components/order-lists.tsx';
-import { OrderPanel } from '../features/trade/components/order-panel.tsx';
-import type { InstrumentContext } from '../shared/instrument-slots.ts';
+import { NAMESPACE } from '../locales/load-namespace.ts';
 import { PlatformProvider } from '../shared/platform-context.tsx';
 
-// The instrument page hosts the trading features; the app composes them (features never import each other).
-const orderPanel = (context: InstrumentContext) => <OrderPanel {...context} />;
-const orderLists = (context: InstrumentContext) => <OrderLists {...context} />;
+// The instrument page and the trading features it hosts are most of this part's code, and build the
+// trade forms' schemas when evaluated: `/market` does without them. A page view that starts on an
+// instrument asks for their chunk at once, alongside this one, rather than after the first render.
+const loadInstrumentRoute = () => import('./instrument-route.tsx');
+if (window.location.pathname.startsWith('/cruuency')) loadInstrumentRoute().catch(() => undefined);
+const InstrumentRoute = lazy(loadInstrumentRoute);
+
+function InstrumentLoading() {
+  const { t } = useT(NAMESPACE);
+  return <LoadingState label={t('instrument.loading')} />;
+}
 
 /** Markets: the listing at `/market` and one instrument at `/cruuency` (SPEC §2). */
 export function App({ platform }: RemoteProps) {
@@ -18,7 +26,14 @@ export function App({ platform }: RemoteProps) {
       <BrowserRouter>
         <Routes>
           <Route path="/market" element={<MarketListPage />} />
-          <Route path="/cruuency" element={<InstrumentPage orderPanel={orderPanel} orderLists={orderLists} />} />
+          <Route
+            path="/cruuency"
+            element={
+              <Suspense fallback={<InstrumentLoading />}>
+                <InstrumentRoute />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<Navigate to="/market" replace />} />
         </Routes>
       </BrowserRouter>
