@@ -23,18 +23,21 @@ test.describe('installable web app', () => {
     // A second load goes through the worker: artifacts and icons are cached, the rollout and the API are not.
     await page.reload();
     await expect(page.getByTestId('market-table').locator('tbody tr').first()).toBeVisible();
-    const cached = await page.evaluate(async () => {
-      // The reloaded page may take its scripts from the renderer's memory cache (preloaded, immutable),
-      // which never asks the worker: ask for one of them again, as a later visit would.
-      const artifact = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname.startsWith('/artifacts/'));
-      if (artifact) await fetch(artifact.name);
-      const names = await caches.keys();
-      const urls: string[] = [];
-      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-      return urls;
-    });
-    expect(cached.some((u) => u.startsWith('/artifacts/'))).toBe(true);
-    expect(cached.filter((u) => !u.startsWith('/artifacts/') && !u.startsWith('/static/crypto/'))).toEqual([]);
+    // The reloaded page is the worker's client, so what it asks for goes through the worker.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const cachedPaths = () =>
+      page.evaluate(async () => {
+        // The reloaded page may take its scripts from the renderer's memory cache (preloaded, immutable),
+        // which never asks the worker: ask for one of them again, as a later visit would.
+        const artifact = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname.startsWith('/artifacts/'));
+        if (artifact) await fetch(artifact.name);
+        const names = await caches.keys();
+        const urls: string[] = [];
+        for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+        return urls;
+      });
+    await expect.poll(async () => (await cachedPaths()).some((u) => u.startsWith('/artifacts/'))).toBe(true);
+    expect((await cachedPaths()).filter((u) => !u.startsWith('/artifacts/') && !u.startsWith('/static/crypto/'))).toEqual([]);
   });
 
   test('the install badge appears only while the browser offers installation, and asks it', async ({ page }) => {
