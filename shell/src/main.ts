@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@meridian/contracts';
+import { localeOf } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import { paintFirst, showStartFailure } from './first-paint/first-paint.ts';
 import { paintRemoteScreen } from './first-paint/remote-screen.ts';
@@ -103,7 +103,7 @@ afterFirstPaint(() => {
  */
 function warmIntl(lang: LanguageCode): void {
   try {
-    new Intl.NumberFormat(LANGUAGES.find((l) => l.code === lang)?.locale).format(0);
+    new Intl.NumberFormat(localeOf(lang)).format(0);
   } catch {
     // an engine without that locale's data formats with its default when the page asks
   }

@@ -2,7 +2,7 @@
 // so a part that only needs names and paths does not pull the validator into its first load.
 export { SUCCESS_CODE, ERROR_CODES, CLIENT_ERROR_CODES, messageKeyForCode } from './error-codes.ts';
 export type { ErrorCode } from './error-codes.ts';
-export { LANGUAGES, LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, contentLanguageId } from './languages.ts';
+export { LANGUAGES, LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, contentLanguageId, localeOf } from './languages.ts';
 export type { LanguageCode } from './languages.ts';
 export { CONTENT_TYPES } from './content-types.ts';
 export { PARAM_KEYS } from './param-keys.ts';

@@ -23,6 +23,11 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
 }
 
+/** The Intl locale of a site language (`hk` → `zh-HK`). */
+export function localeOf(lang: LanguageCode): string {
+  return LANGUAGES.find((l) => l.code === lang)?.locale ?? 'en-US';
+}
+
 /** Content language id of SPEC §2: 1 for Chinese (zh, hk), 2 for every other language. */
 export function contentLanguageId(lang: LanguageCode): 1 | 2 {
   return lang === 'zh' || lang === 'hk' ? 1 : 2;

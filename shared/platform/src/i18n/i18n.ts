@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { BackendModule, i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES } from '@meridian/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, localeOf } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import { commonNamespaceLoader } from '../locales/load-common.ts';
 
@@ -53,7 +53,5 @@ export function directionOf(lang: LanguageCode): 'ltr' | 'rtl' {
   return LANGUAGES.find((l) => l.code === lang)?.dir ?? 'ltr';
 }
 
-/** The Intl locale of a site language (`hk` → `zh-HK`). */
-export function localeOf(lang: LanguageCode): string {
-  return LANGUAGES.find((l) => l.code === lang)?.locale ?? 'en-US';
-}
+/** The Intl locale of a site language; the contracts' own, offered to the parts with the platform. */
+export { localeOf };
