@@ -16,6 +16,8 @@ import {
   triggeredClose,
 } from '@meridian/contracts';
 import type { AccountModeName, ContractSide, OptionDirection } from '@meridian/contracts';
+import { lotsBreach } from '@meridian/contracts/schemas';
+import type { LotTerms } from '@meridian/contracts/schemas';
 import { accounts, contractOrders, ledgerAccounts, ledgerTransfers, optionsOrders } from '../../src/db/schema.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import type { LedgerCheck } from '../../src/ledger/ledger-check.ts';
@@ -63,6 +65,8 @@ interface Terms {
   /** The price the run's moves stay around (the start price), so prices never drift to nothing. */
   reference: Money;
   options: { period: number; payoutPercent: string; minStake: string; maxStake: string }[];
+  /** The instrument's lot bounds (issue 31). */
+  lotBounds: LotTerms;
 }
 let instruments: Terms[] = [];
 /** Every user the runs made (the state and the invariants cover all of them). */
@@ -87,6 +91,7 @@ beforeAll(async () => {
       feePercent: terms.feePercent,
       reference: money(t.app.market.book.quote(instrument.id)!.price),
       options: terms.options,
+      lotBounds: terms.lots,
     });
   }
 });
@@ -420,12 +425,14 @@ async function run(action: Action, users: SignedUp[], before: State): Promise<{ 
       const price = priceOf(terms);
       const leverage = action.offered ? terms.leverages[action.leverage % terms.leverages.length]! : 3;
       const buy = action.side === 'buy';
-      const lots = moneyString(
-        money(action.lots.units)
-          .times(terms.lotScale)
-          .plus(action.lots.dust % terms.lotScale)
-          .div(100_000_000),
-      );
+      const raw = money(action.lots.units)
+        .times(terms.lotScale)
+        .plus(action.lots.dust % terms.lotScale)
+        .div(100_000_000);
+      // Mostly a lot count snapped into the instrument's bounds; one in ten as drawn (often off the step or below the minimum).
+      const { min, step, max } = terms.lotBounds;
+      const snapped = Money.min(Money.max(raw.div(step).floor().times(step), min), max);
+      const lots = moneyString(action.lots.dust % 10 === 0 ? raw : snapped);
       const body = {
         instrumentId: terms.id,
         side: action.side,
@@ -439,7 +446,7 @@ async function run(action: Action, users: SignedUp[], before: State): Promise<{ 
       const cash = balanceOf(before, user!.userId, action.mode);
       const expected = !terms.leverages.includes(leverage)
         ? MONEY_CODES.leverageNotOffered
-        : margin.isZero()
+        : lotsBreach(lots, terms.lotBounds) !== null || margin.isZero()
           ? MONEY_CODES.amountWrong
           : margin.plus(fee).gt(cash)
             ? MONEY_CODES.insufficientBalance
@@ -600,6 +607,7 @@ async function run(action: Action, users: SignedUp[], before: State): Promise<{ 
         !before.holding.some((p) => p.userId === user!.userId && p.mode === 'demo') &&
         !before.open.some((o) => o.userId === user!.userId && o.mode === 'demo') &&
         balanceOf(before, user!.userId, 'demo').eq(DEMO_START_BALANCE);
+      await t.useMode(user!, 'demo');
       const res = await t.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(user!.token) });
       const state = await after();
       if (atStart) {

@@ -69,20 +69,21 @@ describe(`contract positions (${databaseKind})`, () => {
   it('a sell gains when the price falls; lists holding and closed positions of the account mode only', async () => {
     const me = await t.user();
     await t.tick(t.btc.id, '33333.33');
-    const sell = (await t.post('buyContracts', me, order({ side: 'sell', lots: '0.00000001', leverage: 1 }))).json().result;
-    // notional 0.0003333333: margin rounded up to 0.00033334; fee 0.0000003333333 rounded up to 0.00000034.
-    expect(sell).toMatchObject({ margin: '0.00033334', fee: '0.00000034' });
+    // BTC's smallest order (issue 31): 0.0001 lots.
+    const sell = (await t.post('buyContracts', me, order({ side: 'sell', lots: '0.0001', leverage: 1 }))).json().result;
+    // notional 33,333.33 × 0.0001 = 3.333333: margin 3.333333; fee 0.003333333 rounded up to 0.00333334.
+    expect(sell).toMatchObject({ margin: '3.333333', fee: '0.00333334' });
     const holding = (await t.get('listOrder?status=holding', me)).json().result;
     expect(holding.items.map((o: { id: string }) => o.id)).toEqual([sell.id]);
     expect((await t.get('listOrder?status=holding', me, 'real')).json().result.total).toBe(0);
     await t.tick(t.btc.id, '23333.33');
     const closed = (await t.post(`closeContracts/${sell.id}`, me, undefined)).json().result;
-    // (33,333.33 − 23,333.33) × 0.00000001 = 0.0001
-    expect(closed.profit).toBe('0.0001');
+    // (33,333.33 − 23,333.33) × 0.0001 = 1
+    expect(closed.profit).toBe('1');
     const list = (await t.get('listOrder?status=closed', me)).json().result;
-    expect(list).toMatchObject({ total: 1, items: [{ id: sell.id, realizedProfit: '0.0001', closePrice: '23333.33' }] });
-    // 100,000 − 0.00000034 fee + 0.0001 profit
-    expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('100000.00009966');
+    expect(list).toMatchObject({ total: 1, items: [{ id: sell.id, realizedProfit: '1', closePrice: '23333.33' }] });
+    // 100,000 − 0.00333334 fee + 1 profit
+    expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('100000.99666666');
   });
 
   it('refuses a stop loss or take profit on the wrong side, a leverage not offered, and outside the account balance', async () => {
@@ -95,7 +96,8 @@ describe(`contract positions (${databaseKind})`, () => {
     expect((await t.post('buyContracts', me, order({ leverage: 3 }))).json().code).toBe('10104');
     // The real account has nothing: 10011.
     expect((await t.post('buyContracts', me, order(), crypto.randomUUID(), 'real')).json().code).toBe('10011');
-    for (const lots of ['0', '-1', '0.000000001', '1e3', '1000001', '']) {
+    // Not a lot count at all, or above any instrument's maximum (MAX_LOTS): refused by the schema.
+    for (const lots of ['0', '-1', '0.000000001', '1e3', '1000000000001', '']) {
       const res = await t.post('buyContracts', me, order({ lots }));
       expect(res.statusCode, lots).toBe(400);
     }
@@ -207,6 +209,7 @@ describe(`contract positions (${databaseKind})`, () => {
         headers: { authorization: me.token, 'idempotency-key': k },
         payload: order(),
       });
+    await t.useMode(me, 'demo');
     const settingKey = crypto.randomUUID();
     expect((await bare(settingKey)).json().code).toBe('200');
     await t.app.inject({

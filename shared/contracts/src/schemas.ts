@@ -108,6 +108,9 @@ export {
 export {
   amountField,
   lotsField,
+  lotsWithin,
+  lotTerms,
+  LOTS_OUT_OF_BOUNDS,
   priceField,
   buyContractsBody,
   contractOrder,
@@ -124,4 +127,7 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_HEADER,
 } from './trading.ts';
+// Lot bounds (issue 31) sit beside their schemas, with the pure check both sides use.
+export { lotTermsFor, lotsBreach } from './trading-math.ts';
+export type { LotTerms } from './trading-math.ts';
 export * from './backoffice.ts';

@@ -14,7 +14,10 @@ import {
   stopLossReasonable,
   takeProfitReasonable,
   triggeredClose,
+  lotTermsFor,
+  lotsBreach,
 } from './trading-math.ts';
+import { lotsWithin, LOTS_OUT_OF_BOUNDS } from './trading.ts';
 import type { ContractSide } from './trading-math.ts';
 
 // Every expected figure below is worked out by hand in the comment beside it, never by the code under test.
@@ -313,5 +316,47 @@ describe('options', () => {
         expect(profit.decimalPlaces()).toBeLessThanOrEqual(8);
       }),
     );
+  });
+});
+
+describe('lot bounds (issue 31)', () => {
+  it('states fixed terms per market type and price-scaled terms for crypto', () => {
+    // forex, futures, metals: 0.01 … 100 in steps of 0.01; stocks and ETFs: 0.1 … 10,000 in steps of 0.1.
+    expect(lotTermsFor(1, '1.0850')).toEqual({ min: '0.01', step: '0.01', max: '100' });
+    expect(lotTermsFor(4, '75')).toEqual({ min: '0.01', step: '0.01', max: '100' });
+    expect(lotTermsFor(5, '2300')).toEqual({ min: '0.01', step: '0.01', max: '100' });
+    expect(lotTermsFor(3, '190')).toEqual({ min: '0.1', step: '0.1', max: '10000' });
+    expect(lotTermsFor(6, '500')).toEqual({ min: '0.1', step: '0.1', max: '10000' });
+    // BTC at 62,000: 0.00001 is worth 0.62 (< 1 USD), 0.0001 is worth 6.2 → min = step = 0.0001, max 10^7 steps = 1000.
+    expect(lotTermsFor(2, '62000')).toEqual({ min: '0.0001', step: '0.0001', max: '1000' });
+    // A coin at 1 USD: 1 lot is worth 1 → min 1, max 10,000,000.
+    expect(lotTermsFor(2, '1')).toEqual({ min: '1', step: '1', max: '10000000' });
+    // At 0.00001 USD: 100,000 coins are worth 1 → min 100,000; 10^7 steps would be 10^12 = MAX_LOTS.
+    expect(lotTermsFor(2, '0.00001')).toEqual({ min: '100000', step: '100000', max: '1000000000000' });
+  });
+
+  it('names the breach: below the minimum, off the step, above the maximum; none on the bounds', () => {
+    const terms = { min: '0.01', step: '0.01', max: '100' };
+    expect(lotsBreach('0.0000001', terms)).toBe('below');
+    expect(lotsBreach('0.009', terms)).toBe('below');
+    expect(lotsBreach('0.015', terms)).toBe('step');
+    expect(lotsBreach('1.001', terms)).toBe('step');
+    expect(lotsBreach('100.01', terms)).toBe('above');
+    expect(lotsBreach('0.01', terms)).toBeNull();
+    expect(lotsBreach('100', terms)).toBeNull();
+    expect(lotsBreach('37.25', terms)).toBeNull();
+  });
+
+  it('the shared schema refuses lots outside the terms with the bounds message, and passes those inside', () => {
+    const schema = lotsWithin({ min: '0.1', step: '0.1', max: '10000' });
+    for (const lots of ['0.05', '0.15', '10000.1']) {
+      const result = schema.safeParse(lots);
+      expect(result.success, lots).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(LOTS_OUT_OF_BOUNDS);
+    }
+    expect(schema.safeParse(' 0.1 ').data).toBe('0.1');
+    expect(schema.safeParse('10000').success).toBe(true);
+    // A lot count that is not a number at all keeps its own message.
+    expect(schema.safeParse('abc').error?.issues[0]?.message).toBe('validation.quantityInvalid');
   });
 });

@@ -17,11 +17,60 @@ export type OptionDirection = (typeof OPTION_DIRECTIONS)[number];
 export const OPTION_STATUSES = ['open', 'won', 'lost', 'draw', 'cancelled'] as const;
 export type OptionStatus = (typeof OPTION_STATUSES)[number];
 
-/** The largest lot count one order may carry, and the places of a lot count. */
-export const MAX_LOTS = '1000000';
+/**
+ * The largest lot count any order may carry (the schema's outer bound; each instrument's own maximum,
+ * `lotTermsFor`, is far lower), and the places of a lot count.
+ */
+export const MAX_LOTS = '1000000000000';
 export const LOT_PLACES = 8;
 /** One page of order lists at most. */
 export const ORDER_PAGE_SIZE_MAX = 100;
+
+/** An instrument's lot bounds: the smallest order, the step every order is a whole multiple of, the largest order. */
+export interface LotTerms {
+  min: string;
+  step: string;
+  max: string;
+}
+
+/**
+ * Lot terms per market type (SPEC §3 types): forex (100,000 units a lot), futures and metals trade
+ * 0.01 … 100 lots in steps of 0.01; stocks and ETFs (one share a lot) 0.1 … 10,000 in steps of 0.1.
+ * Crypto (one coin a lot) spans prices from 0.00001 to 100,000, so its terms follow the instrument's
+ * reference price: the smallest order is the power of ten worth at least 1 USD (BTC at 95,000: 0.00001;
+ * ETH at 3,000: 0.001), in steps of that size, up to ten million steps.
+ */
+const FIXED_LOT_TERMS: Readonly<Record<number, LotTerms>> = {
+  1: { min: '0.01', step: '0.01', max: '100' },
+  3: { min: '0.1', step: '0.1', max: '10000' },
+  4: { min: '0.01', step: '0.01', max: '100' },
+  5: { min: '0.01', step: '0.01', max: '100' },
+  6: { min: '0.1', step: '0.1', max: '10000' },
+};
+const CRYPTO_TYPE = 2;
+const CRYPTO_MIN_NOTIONAL = '1';
+const CRYPTO_STEPS_MAX = '10000000';
+
+/** The lot terms of an instrument of `type` whose reference (first) price is `referencePrice`. */
+export function lotTermsFor(type: number, referencePrice: MoneyInput): LotTerms {
+  const fixed = FIXED_LOT_TERMS[type];
+  if (fixed && type !== CRYPTO_TYPE) return fixed;
+  const price = money(referencePrice);
+  // The smallest power of ten (≥ 10^−LOT_PLACES) whose value at the reference price is ≥ 1 USD.
+  let min = money(1).div(money(10).pow(LOT_PLACES));
+  while (price.gt(0) && min.times(price).lt(CRYPTO_MIN_NOTIONAL) && min.lt(MAX_LOTS)) min = min.times(10);
+  const max = Money.min(min.times(CRYPTO_STEPS_MAX), MAX_LOTS);
+  return { min: min.toFixed(), step: min.toFixed(), max: max.toFixed() };
+}
+
+/** Why `lots` breaks the terms ('below' the minimum, 'step' off the step, 'above' the maximum), or null when it keeps them. */
+export function lotsBreach(lots: MoneyInput, terms: LotTerms): 'below' | 'step' | 'above' | null {
+  const value = money(lots);
+  if (value.lt(terms.min)) return 'below';
+  if (value.gt(terms.max)) return 'above';
+  if (!value.mod(terms.step).isZero()) return 'step';
+  return null;
+}
 
 /** Real-time PnL is pushed only when PnL or PnL % moves by ≥ 0.1 or the price by ≥ 0.01 (SPEC §4, §8). */
 export const PNL_THRESHOLDS = { pnl: '0.1', pnlPercent: '0.1', price: '0.01' } as const;

@@ -6,11 +6,13 @@ import {
   CONTRACT_SIDES,
   CONTRACT_STATUSES,
   LOT_PLACES,
+  lotsBreach,
   MAX_LOTS,
   OPTION_DIRECTIONS,
   OPTION_STATUSES,
   ORDER_PAGE_SIZE_MAX,
 } from './trading-math.ts';
+import type { LotTerms } from './trading-math.ts';
 import { V } from './validation-keys.ts';
 
 const instrumentId = z.number().int().min(1).max(2_147_483_647);
@@ -29,6 +31,20 @@ export const lotsField = z
   .trim()
   .min(1, { error: V.lotsRequired })
   .refine((text) => isAmount(text, LOT_PLACES) && money(text).lte(MAX_LOTS), { error: V.lotsInvalid });
+
+/** The message key of a lot count outside an instrument's bounds (common namespace; `{{min}}`, `{{max}}`, `{{step}}`). */
+export const LOTS_OUT_OF_BOUNDS = 'validation.lotsOutOfBounds';
+
+/**
+ * Lots within one instrument's terms (issue 31): a valid lot count (`lotsField`) that is at least the
+ * minimum, at most the maximum and a whole number of steps. The order form checks it before sending;
+ * the API answers 10016 for the same breach.
+ */
+export const lotsWithin = (terms: LotTerms) =>
+  lotsField.refine((text) => !isAmount(text, LOT_PLACES) || lotsBreach(text, terms) === null, { error: LOTS_OUT_OF_BOUNDS });
+
+/** An instrument's lot bounds as the trading terms state them. */
+export const lotTerms = z.object({ min: decimalString, step: decimalString, max: decimalString });
 
 /** A price the user types (stop loss, take profit): > 0, ≤ 18 places. */
 export const priceField = (key: string) =>
@@ -114,6 +130,8 @@ export const tradingTerms = z.object({
   leverages: z.array(z.number().int().positive()),
   contractSize: decimalString,
   tickSize: decimalString,
+  /** The smallest order, the lot step and the largest order (SPEC §5.7, issue 31). */
+  lots: lotTerms,
   options: z.array(optionsProduct),
 });
 export type TradingTerms = z.infer<typeof tradingTerms>;

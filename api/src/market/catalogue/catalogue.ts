@@ -4,6 +4,8 @@ import Decimal from 'decimal.js';
 import { asc, sql } from 'drizzle-orm';
 import { MARKET_TYPES } from '@meridian/contracts';
 import type { MarketTypeId } from '@meridian/contracts';
+import { lotTermsFor } from '@meridian/contracts/schemas';
+import type { LotTerms } from '@meridian/contracts/schemas';
 import type { Database } from '../../db/database.ts';
 import { instruments } from '../../db/schema.ts';
 import { CRYPTO_RANK, CRYPTO_REFERENCE } from './crypto-reference.ts';
@@ -87,6 +89,14 @@ export interface Instrument {
   /** The simulated history is generated back from this point (the instrument's first price). */
   readonly anchorPrice: Decimal;
   readonly anchorAt: number;
+}
+
+/**
+ * The lot bounds of an instrument (issue 31): per market type, crypto scaled by its reference price
+ * (`lotTermsFor` in @meridian/contracts, the same the order form states).
+ */
+export function lotTermsOf(instrument: Pick<Instrument, 'type' | 'anchorPrice'>): LotTerms {
+  return lotTermsFor(instrument.type, instrument.anchorPrice.toFixed());
 }
 
 /** The decimals of a tick size: 0.001 → 3. */

@@ -17,6 +17,7 @@ import {
   tradingTerms,
   validationIssues,
 } from '@meridian/contracts/schemas';
+import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
@@ -30,14 +31,14 @@ const instrumentParams = z.object({ instrumentId: z.coerce.number().int().min(1)
 
 /**
  * The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the
- * `virtually` header names. Money-moving calls take an `Idempotency-Key`; handlers only call into
+ * user chose (switchMode); a `virtually` header naming the other mode is refused (`modeOf`). Money-moving calls take an `Idempotency-Key`; handlers only call into
  * trading/ and publish the new figures after the transaction committed.
  */
 export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
   const { ctx } = trading;
   app.addHook('onRequest', userGuard(ctx.db));
 
-  // The account the call acts on (the `virtually` header, else the user's own setting); only an active user trades.
+  // The account the call acts on: the user's stored mode (a `virtually` header naming the other one is refused); only an active user trades.
   const modeFor = async (request: FastifyRequest): Promise<AccountModeName> => {
     const auth = authOf(request);
     if (auth.status !== 'active') throw new ApiFailure('401', 'login required', 401);
@@ -56,6 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
         leverages: [...instrument.leverages],
         contractSize: instrument.contractSize.toFixed(),
         tickSize: instrument.tickSize.toFixed(),
+        lots: lotTermsOf(instrument),
         options: await productsOf(ctx.db, instrument.id),
       });
     },

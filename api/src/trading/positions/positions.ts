@@ -23,9 +23,11 @@ import type {
   ListOrderResult,
   Money,
 } from '@meridian/contracts';
+import { lotsBreach } from '@meridian/contracts/schemas';
 import type { Transaction } from '../../db/database.ts';
 import { contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
+import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import { haltedInstruments, instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
@@ -99,6 +101,14 @@ export async function openPosition(
   const instrument = instrumentOf(ctx, body.instrumentId);
   if (!instrument.leverages.includes(body.leverage)) {
     throw new ApiFailure(MONEY_CODES.leverageNotOffered, `leverage ${body.leverage} is not offered for ${instrument.code}`);
+  }
+  const lotTerms = lotTermsOf(instrument);
+  const breach = lotsBreach(body.lots, lotTerms);
+  if (breach) {
+    throw new ApiFailure(
+      MONEY_CODES.amountWrong,
+      `${instrument.code} trades ${lotTerms.min} to ${lotTerms.max} lots in steps of ${lotTerms.step} (${breach})`,
+    );
   }
   const quote = tradableQuote(ctx, instrument, terms.halted);
   const stopLoss = body.stopLoss ?? null;

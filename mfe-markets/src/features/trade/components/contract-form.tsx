@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { MAX_LOTS, MONEY_CODES } from '@meridian/contracts';
+import { MONEY_CODES } from '@meridian/contracts';
 import type { BuyContractsBody, ContractOrder, MarketInfo, TradingTerms } from '@meridian/contracts';
+import { LOTS_OUT_OF_BOUNDS } from '@meridian/contracts/schemas';
 import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
 import { formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
@@ -43,7 +44,17 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
   // The terms may change (read again): keep the chosen leverage only while it is still offered.
   const leverage = terms.leverages.includes(values.leverage) ? values.leverage : (terms.leverages[0] ?? values.leverage);
   const current = { ...values, leverage };
-  const { errors, body } = validateContractForm(current, { instrumentId: instrument.id, price, leverages: terms.leverages });
+  const { errors, body } = validateContractForm(current, {
+    instrumentId: instrument.id,
+    price,
+    leverages: terms.leverages,
+    lots: terms.lots,
+  });
+  const lotBounds = {
+    min: formatDecimal(terms.lots.min, lang, { max: 8 }),
+    step: formatDecimal(terms.lots.step, lang, { max: 8 }),
+    max: formatDecimal(terms.lots.max, lang, { max: 8 }),
+  };
   const preview = previewContract(current, terms, price);
   const errorOf = (field: ContractField) => serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined);
 
@@ -77,6 +88,7 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
       if (code === MONEY_CODES.stopLossUnreasonable) setServerErrors({ stopLoss: 'errors.10099' });
       if (code === MONEY_CODES.takeProfitUnreasonable) setServerErrors({ takeProfit: 'errors.10100' });
       if (code === MONEY_CODES.leverageNotOffered) setServerErrors({ leverage: 'errors.10104' });
+      if (code === MONEY_CODES.amountWrong) setServerErrors({ lots: LOTS_OUT_OF_BOUNDS });
       feedback.failed(error);
     },
   });
@@ -117,8 +129,16 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
       />
       <TradeField
         label={t('trade.contract.lots')}
-        hint={t('trade.contract.lotsHint', { size: formatDecimal(terms.contractSize, lang), max: formatDecimal(MAX_LOTS, lang) })}
+        hint={
+          <>
+            <span data-testid="contract-lot-bounds" data-min={terms.lots.min} data-step={terms.lots.step} data-max={terms.lots.max}>
+              {t('trade.contract.lotBounds', lotBounds)}
+            </span>{' '}
+            {t('trade.contract.lotSize', { size: formatDecimal(terms.contractSize, lang) })}
+          </>
+        }
         error={errorOf('lots')}
+        errorValues={lotBounds}
         errorTestId="contract-lots-error"
       >
         {(control) => (

@@ -60,13 +60,30 @@ describe('TradeField (inline stop loss / take profit messages)', () => {
   it('shows the translated message of a stop loss on the wrong side, tied to the input', () => {
     const { errors } = validateContractForm(
       { side: 'buy', lots: '1', leverage: 10, stopLoss: '60000', takeProfit: '' },
-      { instrumentId: 7, price: '52100', leverages: [10] },
+      { instrumentId: 7, price: '52100', leverages: [10], lots: { min: '0.01', step: '0.01', max: '100' } },
     );
     const html = render(errors.stopLoss);
     expect(html).toContain('data-testid="contract-stop-loss-error"');
     expect(html).toContain('The stop loss price is unreasonable');
     expect(html).toContain('aria-invalid="true"');
     expect(/aria-describedby="([^"]+)"/.exec(html)?.[1]).toMatch(/-error$/);
+  });
+
+  it('names the lot bounds in the message of lots outside them', () => {
+    const { errors } = validateContractForm(
+      { side: 'buy', lots: '0.0000001', leverage: 10, stopLoss: '', takeProfit: '' },
+      { instrumentId: 7, price: '52100', leverages: [10], lots: { min: '0.01', step: '0.01', max: '100' } },
+    );
+    const html = renderToStaticMarkup(
+      createElement(TradeField, {
+        label: 'Lots',
+        error: errors.lots,
+        errorValues: { min: '0.01', step: '0.01', max: '100' },
+        errorTestId: 'contract-lots-error',
+        children: (c) => createElement('input', c),
+      }),
+    );
+    expect(html).toContain('Enter between 0.01 and 100 lots, in steps of 0.01.');
   });
 
   it('shows a markets message (a stake out of range) from its own namespace', () => {

@@ -14,12 +14,15 @@ export function TradeField({
   label,
   hint,
   error,
+  errorValues,
   errorTestId,
   children,
 }: {
   label: string;
   hint?: ReactNode;
   error: string | undefined;
+  /** Values the error message names (e.g. the lot bounds). */
+  errorValues?: Record<string, string>;
   errorTestId: string;
   children: (control: TradeFieldControl) => ReactNode;
 }) {
@@ -41,7 +44,7 @@ export function TradeField({
       ) : null}
       {error ? (
         <p id={errorId} className={formClasses.error} data-testid={errorTestId} data-key={error}>
-          {t(error)}
+          {t(error, errorValues)}
         </p>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ const terms: TradingTerms = {
   leverages: [1, 10, 100],
   contractSize: '0.01',
   tickSize: '0.01',
+  lots: { min: '0.01', step: '0.01', max: '100' },
   options: [],
 };
 const form = (over: Partial<ContractFormValues> = {}): ContractFormValues => ({
@@ -21,7 +22,7 @@ const form = (over: Partial<ContractFormValues> = {}): ContractFormValues => ({
   takeProfit: '',
   ...over,
 });
-const context = { instrumentId: 7, price: '52100.13', leverages: terms.leverages };
+const context = { instrumentId: 7, price: '52100.13', leverages: terms.leverages, lots: terms.lots };
 
 describe('previewContract', () => {
   it('shows what the server charges: margin and fee from the shared formulas, rounded up to 8 places', () => {
@@ -102,7 +103,18 @@ describe('validateContractForm', () => {
   it('names wrong lots and a leverage the instrument does not offer', () => {
     expect(validateContractForm(form({ lots: '' }), context).errors.lots).toBe('validation.enterQuantity');
     expect(validateContractForm(form({ lots: '0' }), context).errors.lots).toBe('validation.quantityInvalid');
-    expect(validateContractForm(form({ lots: '1000001' }), context).errors.lots).toBe('validation.quantityInvalid');
+    expect(validateContractForm(form({ lots: '1000000000001' }), context).errors.lots).toBe('validation.quantityInvalid');
     expect(validateContractForm(form({ leverage: 20 }), context).errors.leverage).toBe('errors.10104');
+  });
+
+  it('holds the lots to the instrument’s bounds (issue 31): below the minimum, off the step, above the maximum', () => {
+    for (const lots of ['0.0000001', '0.005', '0.015', '100.01', '1000001']) {
+      const { errors, body } = validateContractForm(form({ lots }), context);
+      expect(errors.lots, lots).toBe('validation.lotsOutOfBounds');
+      expect(body, lots).toBeNull();
+    }
+    for (const lots of ['0.01', '0.02', '99.99', '100']) {
+      expect(validateContractForm(form({ lots }), context).body?.lots, lots).toBe(lots);
+    }
   });
 });

@@ -9,7 +9,8 @@ import {
   takeProfitReasonable,
 } from '@meridian/contracts';
 import type { BuyContractsBody, ContractSide, Money, TradingTerms } from '@meridian/contracts';
-import { buyContractsBody } from '@meridian/contracts/schemas';
+import { buyContractsBody, lotsWithin } from '@meridian/contracts/schemas';
+import type { LotTerms } from '@meridian/contracts/schemas';
 
 /** What the contract form holds: text as typed (never a float), the side and the chosen leverage. */
 export interface ContractFormValues {
@@ -55,7 +56,7 @@ export function previewContract(
  */
 export function validateContractForm(
   values: ContractFormValues,
-  context: { instrumentId: number; price: string; leverages: readonly number[] },
+  context: { instrumentId: number; price: string; leverages: readonly number[]; lots: LotTerms },
 ): { errors: Partial<Record<ContractField, string>>; body: BuyContractsBody | null } {
   const stopLoss = values.stopLoss.trim();
   const takeProfit = values.takeProfit.trim();
@@ -73,6 +74,11 @@ export function validateContractForm(
       const field = issue.path[0];
       if (field === 'lots' || field === 'leverage' || field === 'stopLoss' || field === 'takeProfit') errors[field] ??= issue.message;
     }
+  }
+  // The instrument's lot bounds (issue 31), with the same shared schema the API applies.
+  if (!errors.lots) {
+    const lots = lotsWithin(context.lots).safeParse(values.lots);
+    if (!lots.success) errors.lots = lots.error.issues[0]?.message ?? 'validation.quantityInvalid';
   }
   if (!context.leverages.includes(values.leverage)) errors.leverage ??= 'errors.10104';
   const known = money(context.price).gt(0);
