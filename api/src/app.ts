@@ -34,6 +34,8 @@ import { marketRoutes } from './routes/index/market-routes.ts';
 import { watchlistRoutes } from './routes/user/watchlist-routes.ts';
 import { frameworkErrors, notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { boundIdleConnections, httpServerOptions } from './plugins/http-limits.ts';
+import type { HttpTimeouts } from './plugins/http-limits.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { OperatorService } from './operators/operators.ts';
 import { CustomerDirectory } from './operators/customers.ts';
@@ -96,6 +98,11 @@ export interface ApiOptions {
   devOutbox?: boolean;
   /** OpenID Connect providers offered on the login page. */
   socialProviders?: SocialProviderConfig[];
+  /**
+   * How long a client may hold the HTTP server (`HTTP_TIMEOUTS` by default; tests shorten them). Read by
+   * whatever creates the server: `buildApi`, or the site server.
+   */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 /**
@@ -240,11 +247,14 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 export async function buildApi(options: ApiOptions & { logger?: FastifyServerOptions['logger'] }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Slow or malformed clients are answered in the envelope and closed (plugins/http-limits.ts).
+    ...httpServerOptions(options.httpTimeouts),
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     // A malformed URL or an over-long path parameter is answered in the envelope too.
     frameworkErrors,
   });
+  boundIdleConnections(app);
   await registerApi(app, options);
   app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request.method, request.url)));
   return app;
