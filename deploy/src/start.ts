@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import { buildParts, FRONTEND_PARTS, inputsHash, repoRoot } from '@meridian/build';
 import { RELEASABLE_PARTS } from '@meridian/contracts';
 import {
+  PayoutAddressError,
   TickerFeed,
   breakGlassFromEnv,
   liveFabricFromEnv,
   openDatabase,
+  payoutAddressesFromEnv,
   redisFromEnv,
   seedDatabase,
   socialProvidersFromEnv,
@@ -26,12 +28,25 @@ const dataDir = process.env.MERIDIAN_DATA_DIR ?? join(repoRoot, '.data');
 const env = process.env.MERIDIAN_ENV ?? 'production';
 const skipBuild = process.argv.includes('--no-build');
 
+// The platform's payout wallets, checked before anything else: production needs both configured and
+// none whose key is public; development uses addresses made once for this data folder (README).
+const payout = (() => {
+  try {
+    return payoutAddressesFromEnv(process.env, { dataDir });
+  } catch (error) {
+    if (!(error instanceof PayoutAddressError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();
+if (payout.development) console.log(`Development payout addresses (not a real payout wallet): ${payout.ethereum}, ${payout.tron}`);
+
 if (!skipBuild) await buildParts(FRONTEND_PARTS);
 
 const isLocalBuild = (version: string) => version.includes('+');
 
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: join(dataDir, 'db') });
-await seedDatabase(database.db);
+await seedDatabase(database.db, { payout });
 const artifacts = new ArtifactStore(join(dataDir, 'artifacts'));
 const rollouts = await RolloutStore.open(database.client);
 for (const remote of RELEASABLE_PARTS) {

@@ -84,7 +84,10 @@ export const SEED_CONTENT_ZH: SeedContent[] = [
   },
 ];
 
-/** SPEC §5.9 defaults. `auth_address` is the platform's payout wallet per network. */
+/**
+ * SPEC §5.9 defaults. `auth_address` (the platform's payout wallet per network) has no default here: the
+ * start's payout check supplies it (api/src/settings/payout-addresses.ts).
+ */
 export const SEED_SETTINGS: Record<string, string> = {
   withdrawal_fee_percent: '1',
   loan_interest_free_days: '7',
@@ -93,8 +96,4 @@ export const SEED_SETTINGS: Record<string, string> = {
   trading_fee_percent: '0.1',
   /** A position is liquidated when its equity falls to this share of its margin. */
   maintenance_margin_percent: '50',
-  auth_address: JSON.stringify({
-    ethereum: process.env.MERIDIAN_PAYOUT_ADDRESS_ETH ?? '0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF',
-    tron: process.env.MERIDIAN_PAYOUT_ADDRESS_TRON ?? 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-  }),
 };

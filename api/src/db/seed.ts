@@ -1,17 +1,55 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { insertContent } from '../content/insert-content.ts';
 import { sanitizeContent } from '../content/sanitize-content.ts';
+import { DEV_PAYOUT_KEY, authAddressValue, namesKnownKey, payoutAddressesFromEnv } from '../settings/payout-addresses.ts';
+import type { PayoutAddresses } from '../settings/payout-addresses.ts';
 import type { Database } from './database.ts';
 import { contents, faqs, notices, settings } from './schema.ts';
 import { SEED_FAQ_EN, SEED_FAQ_ZH, SEED_NOTICES_EN, SEED_NOTICES_ZH } from './seed-help.ts';
 import { SEED_CONTENT_EN, SEED_CONTENT_ZH, SEED_SETTINGS } from './seed-data.ts';
 
-/** Seeds the demo content and the default settings once (an empty table only). */
-export async function seedDatabase(db: Database): Promise<void> {
+export interface SeedOptions {
+  /**
+   * The payout wallets the start checked (`payoutAddressesFromEnv`); without them the same check runs
+   * here on the process environment, with development addresses made for this run only.
+   */
+  payout?: PayoutAddresses;
+}
+
+/**
+ * The `auth_address` setting: set from the start's payout wallets when there is none yet, when it still
+ * holds development addresses (a folder's made-up ones, which a configured start replaces) or when it
+ * names an account whose key is public (an earlier built-in default). An operator's own value stays.
+ */
+async function seedPayoutAddresses(db: Database, payout: PayoutAddresses): Promise<void> {
+  const value = authAddressValue(payout);
+  await db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(settings).where(eq(settings.key, 'auth_address')).for('update');
+    const [devRow] = await tx.select().from(settings).where(eq(settings.key, DEV_PAYOUT_KEY));
+    const replace = !stored || stored.value === devRow?.value || namesKnownKey(stored.value);
+    if (replace && stored?.value !== value) {
+      if (stored && namesKnownKey(stored.value)) console.warn(`auth_address named a wallet whose key is public; replaced with ${value}`);
+      await tx
+        .insert(settings)
+        .values({ key: 'auth_address', value })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    }
+    const current = replace ? value : (stored?.value ?? value);
+    if (payout.development && current === value) {
+      await tx.insert(settings).values({ key: DEV_PAYOUT_KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+    } else if (devRow) {
+      await tx.delete(settings).where(eq(settings.key, DEV_PAYOUT_KEY));
+    }
+  });
+}
+
+/** Seeds the demo content and the default settings once (an empty table only), and the payout wallets. */
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {
   await db
     .insert(settings)
     .values(Object.entries(SEED_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
+  await seedPayoutAddresses(db, options.payout ?? payoutAddressesFromEnv(process.env));
   const [faqCount] = await db.select({ n: sql<number>`count(*)::int` }).from(faqs);
   if ((faqCount?.n ?? 0) === 0) {
     await db

@@ -8,6 +8,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import { instruments, notices, optionsProducts, settings } from '../db/schema.ts';
 import type { OperatorIdentity } from '../operators/operators.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
+import { DEV_PAYOUT_KEY, authAddressProblem, namesKnownKey } from './payout-addresses.ts';
 import type { SettingsCache } from './settings-cache.ts';
 
 /** How a user-facing setting is named in the public notice (content languages: 2 = en, 1 = zh). */
@@ -67,9 +68,17 @@ export class SettingsAdmin {
 
   async list() {
     const rows = await this.db.select().from(settings).orderBy(asc(settings.key));
+    // Development addresses (a start without configured payout wallets) are marked, so nobody takes them for real ones.
+    const development = rows.find((r) => r.key === DEV_PAYOUT_KEY)?.value;
     return rows
       .filter((r) => (PARAM_KEYS as readonly string[]).includes(r.key))
-      .map((r) => ({ key: r.key as ParamKey, value: r.value, updatedAt: r.updatedAt.toISOString(), userFacing: isUserFacing(r.key) }));
+      .map((r) => ({
+        key: r.key as ParamKey,
+        value: r.value,
+        updatedAt: r.updatedAt.toISOString(),
+        userFacing: isUserFacing(r.key),
+        ...(r.key === 'auth_address' ? { development: r.value === development } : {}),
+      }));
   }
 
   async update(actor: OperatorIdentity, key: ParamKey, raw: string) {
@@ -77,6 +86,11 @@ export class SettingsAdmin {
     if (!parsed.success) throw new ApiFailure(OPERATOR_CODES.settingInvalid, parsed.error.issues[0]?.message ?? 'validation.invalid', 400);
     // Numbers are kept in one plain form (0.10 → 0.1), so a notice never reports a change that is none.
     const value = key === 'auth_address' ? JSON.stringify(JSON.parse(parsed.data)) : moneyString(money(parsed.data));
+    // A payout wallet must be a valid address of its network and not one whose private key is public.
+    if (key === 'auth_address' && authAddressProblem(value)) {
+      const message = namesKnownKey(value) ? 'validation.payoutAddressPublicKey' : 'validation.payoutAddressInvalid';
+      throw new ApiFailure(OPERATOR_CODES.settingInvalid, message, 400);
+    }
     const at = new Date(this.now());
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(settings).where(eq(settings.key, key)).for('update');

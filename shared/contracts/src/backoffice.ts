@@ -132,7 +132,14 @@ export const reasonsByKind = REVIEW_REASONS;
 
 /* ---------------------------------------------------------------- settings and products */
 
-export const settingView = z.object({ key: z.enum(PARAM_KEYS), value: z.string(), updatedAt: z.string(), userFacing: z.boolean() });
+export const settingView = z.object({
+  key: z.enum(PARAM_KEYS),
+  value: z.string(),
+  updatedAt: z.string(),
+  userFacing: z.boolean(),
+  /** `auth_address` only: the addresses a development start made up (no real payout wallet). */
+  development: z.boolean().optional(),
+});
 export const listSettingsResult = z.array(settingView);
 export const settingKeyParams = z.object({ key: z.enum(PARAM_KEYS, { error: V.invalid }) });
 export const updateSettingBody = z.object({ value: z.string({ error: V.invalid }).trim().min(1, { error: V.invalid }).max(2000) });

@@ -206,14 +206,21 @@ function SettingTableRow({
             </div>
           </form>
         ) : key === 'auth_address' ? (
-          <ul className={styles.addresses}>
-            {authAddresses(setting.value).map(([chain, address]) => (
-              <li key={chain}>
-                <span className={adminStyles.chip}>{chain}</span>{' '}
-                <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{address}</code>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className={styles.addresses}>
+              {authAddresses(setting.value).map(([chain, address]) => (
+                <li key={chain}>
+                  <span className={adminStyles.chip}>{chain}</span>{' '}
+                  <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{address}</code>
+                </li>
+              ))}
+            </ul>
+            {setting.development ? (
+              <p className={`${adminStyles.note} ${adminStyles.noteWarn}`} data-testid="development-address">
+                {t('settings.developmentAddress')}
+              </p>
+            ) : null}
+          </>
         ) : (
           <span className={styles.value} data-testid="setting-value">
             {settingText(key, setting.value, lang)}
