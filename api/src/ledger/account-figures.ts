@@ -13,13 +13,16 @@ import type { Ledger, Reader } from './ledger.ts';
  */
 export class BalanceEvents extends EventEmitter<{
   balance: [userId: string, figures: AccountFigures];
-  changed: [userId: string, mode: AccountModeName];
+  /** `orders`: how many of the user's orders the change touched (several reach the user as one batch frame). */
+  changed: [userId: string, mode: AccountModeName, orders?: number];
+  /** The user switched account mode (switchMode): their open windows follow it (`ACCOUNT_MODE`). */
+  mode: [userId: string, mode: AccountModeName];
 }> {}
 
 /**
  * The figures of one account mode (SPEC §3) from the ledger: base balance = free cash, margin in use =
  * the margin account, total assets = everything the user holds (cash, margin, stakes in escrow, plan
- * principal, held withdrawals) plus the floating PnL of open positions, less what they owe on loans.
+ * principal, held withdrawals, limit-order holds) plus the floating PnL of open positions, less what they owe on loans.
  */
 export async function readFigures(
   db: Reader,
@@ -34,7 +37,13 @@ export async function readFigures(
     .where(and(eq(accounts.userId, userId), eq(accounts.mode, mode)));
   if (!row) throw new Error(`account ${mode} of ${userId} is missing`);
   const b = await ledger.balancesOf(db, userId, mode);
-  const held = b.cash.plus(b.margin).plus(b.options_escrow).plus(b.plan_principal).plus(b.withdrawal_hold).plus(b.nft_bid_hold);
+  const held = b.cash
+    .plus(b.margin)
+    .plus(b.options_escrow)
+    .plus(b.plan_principal)
+    .plus(b.withdrawal_hold)
+    .plus(b.nft_bid_hold)
+    .plus(b.order_hold);
   return {
     mode,
     baseBalance: moneyString(b.cash),

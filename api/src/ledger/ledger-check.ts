@@ -14,7 +14,10 @@ export interface LedgerCheck {
   overdrawn: { accountId: number; balance: string }[];
   /** Transfers whose accounts are of another mode or currency, or of a user other than the transfer's. */
   misfiled: { transferId: number; problem: string }[];
-  /** Business figures the ledger must agree with (margin, escrow, one settlement per order, one transfer per approved correction). */
+  /**
+   * Business figures the ledger must agree with (margin, escrow, limit-order holds, one hold and one
+   * end per limit order, one settlement per order, one transfer per approved correction).
+   */
   unreconciled: { what: string; ref: string; expected: string; actual: string }[];
 }
 
@@ -68,6 +71,31 @@ const QUERIES = {
     where a.kind = 'options_escrow' and a.balance <> coalesce((select sum(o.amount) from options_orders o
       where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'open'), 0)
     union all
+    -- The order hold holds exactly what the pending limit orders hold.
+    select 'order_hold', a.owner_id || ':' || a.mode,
+      coalesce((select sum(o.held) from contract_orders o
+        where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'pending'), 0)::text,
+      a.balance::text
+    from ledger_accounts a
+    where a.kind = 'order_hold' and a.balance <> coalesce((select sum(o.held) from contract_orders o
+      where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'pending'), 0)
+    union all
+    -- A limit order's hold is taken once at placement and ends once: nothing while pending; filled
+    -- (holding, closed) through the margin from the hold; cancelled or expired through one release.
+    select 'order_hold_settlement', o.id::text, o.status,
+      (h.holds || '/' || h.to_margin || '/' || h.releases)::text
+    from contract_orders o
+    join lateral (
+      select count(*) filter (where t.type = 'contract_hold') as holds,
+        count(*) filter (where t.type = 'contract_hold_margin') as to_margin,
+        count(*) filter (where t.type = 'contract_hold_release') as releases
+      from ledger_transfers t where t.reference_kind = 'contract' and t.reference_id = o.id::text
+    ) h on true
+    where o.order_type = 'limit' and o.held is not null and (h.holds <> 1
+      or (o.status = 'pending' and h.to_margin + h.releases > 0)
+      or (o.status in ('holding', 'closed') and h.to_margin <> 1)
+      or (o.status in ('cancelled', 'expired') and (h.releases <> 1 or h.to_margin > 0)))
+    union all
     -- A position's margin is settled once, when it closes: at most one release, one profit, one loss, none while holding.
     select 'contract_settlement', o.id::text, o.status, (m.releases + m.profits + m.losses)::text
     from contract_orders o
@@ -79,6 +107,7 @@ const QUERIES = {
     ) m on true
     where m.releases > 1 or m.profits > 1 or m.losses > 1
       or (o.status = 'holding' and m.releases + m.profits + m.losses > 0)
+      or (o.status in ('pending', 'cancelled', 'expired') and m.releases + m.profits + m.losses > 0)
       or (o.status = 'closed' and m.releases + m.losses = 0)
     union all
     -- An option settles once: at most one return of its stake, one profit, one loss, never while open.

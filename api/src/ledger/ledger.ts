@@ -162,6 +162,7 @@ export class Ledger {
       plan_principal: money(0),
       loan_principal: money(0),
       nft_bid_hold: money(0),
+      order_hold: money(0),
     } satisfies Record<UserAccountKind, Money>;
     for (const row of rows) if (row.kind in result) result[row.kind as UserAccountKind] = money(row.balance);
     return result;

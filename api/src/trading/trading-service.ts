@@ -4,6 +4,7 @@ import type { AccountFigures, AccountModeName } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from '../db/database.ts';
 import { accounts } from '../db/schema.ts';
+import { expireDueOrders, fillReachedOrders } from '../jobs/pending-orders.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import { readFigures } from '../ledger/account-figures.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
@@ -11,11 +12,16 @@ import { PNL_CHANNEL } from '../live/live-fabric.ts';
 import type { LiveFabric } from '../live/live-fabric.ts';
 import type { Quote } from '../market/market-book.ts';
 import type { TickEvent } from '../market/market-service.ts';
+import { ownersOf } from '../live/user-frames.ts';
 import { LivePnl } from './live-pnl.ts';
 import type { PnlPush } from './live-pnl.ts';
 import { cancelOpenOptions, seedOptionsProducts, settleDueOptions } from './options/options.ts';
+import { cancelAllPending } from './positions/pending.ts';
 import { closeAllPositions, closeTriggered, floatingPnl } from './positions/positions.ts';
 import type { TradingContext } from './trading-context.ts';
+
+/** The scheduled job that expires limit orders (tests run it with `scheduler.runNow`). */
+export const PENDING_EXPIRY_JOB = 'pending-order-expiry';
 
 export interface TradingServiceOptions {
   ctx: TradingContext;
@@ -57,6 +63,9 @@ export class TradingService {
     options.scheduler.every('options-settlement', options.settleEveryMs, async () => {
       await service.settleDue();
     });
+    options.scheduler.every(PENDING_EXPIRY_JOB, options.settleEveryMs, async () => {
+      await service.expireDue();
+    });
     return service;
   }
 
@@ -66,9 +75,9 @@ export class TradingService {
     return readFigures(this.ctx.db, this.ctx.ledger, userId, mode, floating);
   }
 
-  /** Tells the user's open sockets, on whichever node, that their figures changed (after a committed change). */
-  publishFigures(userId: string, mode: AccountModeName): void {
-    this.options.balances.emit('changed', userId, mode);
+  /** Tells the user's open sockets, on whichever node, that their figures changed (after a committed change of `orders` orders). */
+  publishFigures(userId: string, mode: AccountModeName, orders = 1): void {
+    this.options.balances.emit('changed', userId, mode, orders);
   }
 
   private onTicks(event: TickEvent): void {
@@ -105,12 +114,13 @@ export class TradingService {
       const changes = this.ctx.market.book.changesSince(id, since).filter((q) => q.time <= until);
       if (changes.length > 0) windows.set(id, changes);
     }
+    // Limit orders the window reached open first (at the tick that reached them), then SL/TP/liquidation.
+    const filled = await fillReachedOrders(this.ctx, windows, this.options.log);
+    for (const { userId, mode } of filled) this.publishFigures(userId, mode);
     const closed = await closeTriggered(this.ctx, windows, this.options.log);
     if (until > this.processedUntil) this.processedUntil = until;
-    for (const { userId, mode, order } of closed) {
-      this.pnl.forget(order.id);
-      this.publishFigures(userId, mode);
-    }
+    for (const { order } of closed) this.pnl.forget(order.id);
+    for (const { userId, mode, orders } of ownersOf(closed)) this.publishFigures(userId, mode, orders);
     const pushes = await this.pnl.afterTick(ids);
     for (const push of pushes) await this.publishPnl(push);
   }
@@ -125,9 +135,17 @@ export class TradingService {
   async settleDue(force = false): Promise<number> {
     if (!force && !this.ctx.market.leader) return 0;
     const settled = await settleDueOptions(this.ctx, this.ctx.now(), 500, this.options.log);
-    const owners = new Map(settled.map((s) => [`${s.userId}:${s.mode}`, s]));
-    for (const { userId, mode } of owners.values()) this.publishFigures(userId, mode);
+    for (const { userId, mode, orders } of ownersOf(settled)) this.publishFigures(userId, mode, orders);
     return settled.length;
+  }
+
+  /** Expires the limit orders whose time ran out (the feed's leader; any node may, once), releasing their holds. */
+  async expireDue(force = false): Promise<number> {
+    if (!force && !this.ctx.market.leader) return 0;
+    const expired = await expireDueOrders(this.ctx, this.ctx.now(), 500, this.options.log);
+    const owners = new Map(expired.map((e) => [`${e.userId}:${e.mode}`, e]));
+    for (const { userId, mode } of owners.values()) this.publishFigures(userId, mode);
+    return expired.length;
   }
 
   /**
@@ -138,7 +156,8 @@ export class TradingService {
   async resetDemo(userId: string): Promise<AccountFigures | null> {
     const changed = await this.ctx.db.transaction(async (tx: Transaction) => {
       await this.ctx.ledger.lockOwner(tx, userId, 'demo');
-      const positions = await closeAllPositions(this.ctx, tx, userId, 'demo', 'reset');
+      const positions =
+        (await closeAllPositions(this.ctx, tx, userId, 'demo', 'reset')) + (await cancelAllPending(this.ctx, tx, { userId, mode: 'demo' }));
       const options = await cancelOpenOptions(this.ctx, tx, userId, 'demo');
       const { cash } = await this.ctx.ledger.balancesOf(tx, userId, 'demo');
       const difference = money(DEMO_START_BALANCE).minus(cash);

@@ -66,8 +66,12 @@ describe(`the ledger check (pglite, beside ${databaseKind})`, () => {
     ]);
     expect(await checkLedger(database.db)).toMatchObject({ ok: true, unreconciled: [], misfiled: [] });
 
-    // The profit paid a second time: every balance still equals its transfers and sums to zero, but the check knows.
-    await post([{ type: 'contract_profit', from: { system: 'house_pnl' }, to: { user: 'cash' }, amount: money(10) }]);
+    // The profit paid a second time: the database refuses it (a contract's settlement is unique on type and reference)…
+    const again = () => post([{ type: 'contract_profit', from: { system: 'house_pnl' }, to: { user: 'cash' }, amount: money(10) }]);
+    await expect(again()).rejects.toThrow();
+    // …and without that guard every balance would still equal its transfers and sum to zero, but the check knows.
+    await database.db.execute(sql`drop index ledger_transfers_contract_once_idx`);
+    await again();
     const check = await checkLedger(database.db);
     expect(check.mismatches).toEqual([]);
     expect(check.unbalanced).toEqual([]);

@@ -28,6 +28,8 @@ export const API_PATHS = {
   getTradingTerms: (instrumentId: number) => `${CUSTOMER_API}/order/getTradingTerms/${instrumentId}`,
   buyContracts: `${CUSTOMER_API}/order/buyContracts`,
   closeContracts: (id: string) => `${CUSTOMER_API}/order/closeContracts/${id}`,
+  /** Cancels a pending limit order (its hold is released). */
+  cancelOrder: (id: string) => `${CUSTOMER_API}/order/cancelOrder/${id}`,
   listOrder: `${CUSTOMER_API}/order/listOrder`,
   buyOptions: `${CUSTOMER_API}/order/buyOptions`,
   getOptionsOrderById: (id: string) => `${CUSTOMER_API}/order/getOptionsOrderById/${id}`,

@@ -10,6 +10,7 @@ export const USER_ACCOUNT_KINDS = [
   'plan_principal', // money in smart plans
   'loan_principal', // what a user owes on loans
   'nft_bid_hold', // the user's leading NFT bids
+  'order_hold', // margin and fee of pending limit orders
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
@@ -39,6 +40,10 @@ export const TRANSFER_TYPES = [
   'contract_margin_release',
   'contract_profit',
   'contract_loss',
+  'contract_hold', // a limit order's margin + fee, cash → order hold, at placement
+  'contract_hold_margin', // at the fill: the margin, order hold → margin
+  'contract_hold_fee', // at the fill: the fee, order hold → fees income
+  'contract_hold_release', // what is left of the hold back to cash: at the fill, on cancel or expiry
   'options_stake',
   'options_stake_return',
   'options_profit',

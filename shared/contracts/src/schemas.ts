@@ -111,6 +111,7 @@ export {
   lotsWithin,
   lotTerms,
   LOTS_OUT_OF_BOUNDS,
+  LIMIT_PRICE_INVALID,
   priceField,
   buyContractsBody,
   contractOrder,
@@ -130,4 +131,7 @@ export {
 // Lot bounds (issue 31) sit beside their schemas, with the pure check both sides use.
 export { lotTermsFor, lotsBreach } from './trading-math.ts';
 export type { LotTerms } from './trading-math.ts';
+// Limit orders (SPEC §4 pending).
+export { ORDER_TYPES, PENDING_ORDER_TTL_MS, limitReached } from './trading-math.ts';
+export type { OrderType } from './trading-math.ts';
 export * from './backoffice.ts';

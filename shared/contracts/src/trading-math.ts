@@ -5,8 +5,22 @@ import type { MoneyInput } from './money.ts';
 
 export const CONTRACT_SIDES = ['buy', 'sell'] as const;
 export type ContractSide = (typeof CONTRACT_SIDES)[number];
-export const CONTRACT_STATUSES = ['holding', 'closed'] as const;
+/**
+ * SPEC §4: pending (a limit order waiting for its price; margin and fee held) → holding → closed; a
+ * pending order the user cancels is `cancelled`, one whose time ran out `expired` (its hold released).
+ */
+export const CONTRACT_STATUSES = ['pending', 'holding', 'closed', 'cancelled', 'expired'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+/** A market order opens at once at the current price; a limit order waits until the price reaches its limit. */
+export const ORDER_TYPES = ['market', 'limit'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+/** How long a limit order waits for its price before it expires (stated in the order form): 24 hours. */
+export const PENDING_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `price` reaches a limit: a buy limit at or below it, a sell limit at or above it. */
+export function limitReached(side: ContractSide, limit: MoneyInput, price: MoneyInput): boolean {
+  return side === 'buy' ? money(price).lte(limit) : money(price).gte(limit);
+}
 /** Why a position closed: the user, its stop loss, its take profit, liquidation, or a demo reset. */
 export const CLOSE_REASONS = ['user', 'stopLoss', 'takeProfit', 'liquidation', 'reset'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];

@@ -11,6 +11,7 @@ import {
   OPTION_DIRECTIONS,
   OPTION_STATUSES,
   ORDER_PAGE_SIZE_MAX,
+  ORDER_TYPES,
 } from './trading-math.ts';
 import type { LotTerms } from './trading-math.ts';
 import { V } from './validation-keys.ts';
@@ -53,6 +54,9 @@ export const priceField = (key: string) =>
     .trim()
     .refine((text) => new RegExp(`^\\d{1,${MAX_AMOUNT_DIGITS}}(\\.\\d{1,18})?$`).test(text) && money(text).gt(0), { error: key });
 
+/** The message key of a limit price that is missing or not a positive price (common namespace). */
+export const LIMIT_PRICE_INVALID = 'validation.limitPriceInvalid';
+
 export const buyContractsBody = z.object({
   instrumentId,
   side: z.enum(CONTRACT_SIDES),
@@ -60,11 +64,24 @@ export const buyContractsBody = z.object({
   leverage: z.number().int().min(1).max(1000),
   stopLoss: priceField(V.stopLossUnreasonable).nullable().optional(),
   takeProfit: priceField(V.takeProfitUnreasonable).nullable().optional(),
+  /**
+   * A limit order (SPEC §4 pending): margin and fee at this price are held now; the order opens at the
+   * first tick at or below it (buy) or at or above it (sell), or expires after PENDING_ORDER_TTL_MS.
+   * Absent or null: a market order.
+   */
+  limitPrice: priceField(LIMIT_PRICE_INVALID).nullable().optional(),
 });
 export type BuyContractsBody = z.infer<typeof buyContractsBody>;
 
 export const contractOrder = z.object({
   id: z.string(),
+  orderType: z.enum(ORDER_TYPES),
+  /** A limit order's limit price (null for a market order). */
+  limitPrice: decimalString.nullable(),
+  /** Pending: when it expires unless filled (epoch ms); null for a market order. */
+  expiresAt: z.number().int().nullable(),
+  /** Pending: the margin + fee held until it fills, is cancelled or expires. */
+  held: decimalString.nullable(),
   instrumentId: z.number().int(),
   code: z.string(),
   name: z.string(),
@@ -72,10 +89,12 @@ export const contractOrder = z.object({
   lots: decimalString,
   leverage: z.number().int(),
   contractSize: decimalString,
+  /** Pending: the margin and fee at the limit price (what is held); else what was charged at the open. */
   margin: decimalString,
   fee: decimalString,
+  /** Pending: the limit price (the expected open); else the open price. */
   openPrice: decimalString,
-  /** The time of the feed tick the open price came from. */
+  /** The time of the feed tick the open price came from (pending: of the tick in effect when it was placed). */
   openTime: z.number().int(),
   stopLoss: decimalString.nullable(),
   takeProfit: decimalString.nullable(),
@@ -85,7 +104,7 @@ export const contractOrder = z.object({
   markPrice: decimalString.nullable(),
   floatingPnl: decimalString.nullable(),
   closePrice: decimalString.nullable(),
-  /** The time of the feed tick the close used. */
+  /** The time of the feed tick the close used (cancelled: the time of the cancel; expired: the expiry time). */
   closeTime: z.number().int().nullable(),
   closeReason: z.enum(CLOSE_REASONS).nullable(),
   realizedProfit: decimalString.nullable(),

@@ -76,6 +76,13 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_idx').on(t.creditAccountId),
     index('ledger_transfers_reference_idx').on(t.referenceKind, t.referenceId),
+    // A contract's once-per-event transfers (its margin, fee, settlement, limit-order hold and its
+    // release) happen at most once per order, whatever runs twice.
+    uniqueIndex('ledger_transfers_contract_once_idx')
+      .on(t.type, t.referenceKind, t.referenceId)
+      .where(
+        sql`${t.type} in ('contract_margin', 'contract_fee', 'contract_margin_release', 'contract_profit', 'contract_loss', 'contract_hold', 'contract_hold_margin', 'contract_hold_fee', 'contract_hold_release')`,
+      ),
     check('ledger_transfers_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],
@@ -119,11 +126,21 @@ export const contractOrders = pgTable(
     closeTime: epochMs('close_time'),
     closeReason: text('close_reason'),
     realizedProfit: exact('realized_profit'),
+    /** market | limit (SPEC §4: a limit order is pending until the feed reaches its price). */
+    orderType: text('order_type').notNull().default('market'),
+    limitPrice: exact('limit_price'),
+    /** A pending order expires at this time (epoch ms, the job clock's). */
+    expiresAt: epochMs('expires_at'),
+    /** What a limit order holds from placement until it fills, is cancelled or expires (margin + fee at the limit). */
+    held: exact('held'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('contract_orders_user_idx').on(t.userId, t.mode, t.status, t.id),
     index('contract_orders_open_idx').on(t.status, t.instrumentId),
+    index('contract_orders_pending_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -22,6 +22,7 @@ import { idempotent } from '../../plugins/idempotency.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
 import { buyOption, getOptionsOrder, listOptions, productsOf } from '../../trading/options/options.ts';
+import { cancelPending } from '../../trading/positions/pending.ts';
 import { closePosition, listPositions, openPosition, positionTerms } from '../../trading/positions/positions.ts';
 import { haltedInstruments, instrumentOf, percentSetting } from '../../trading/trading-context.ts';
 import type { TradingService } from '../../trading/trading-service.ts';
@@ -31,14 +32,16 @@ const instrumentParams = z.object({ instrumentId: z.coerce.number().int().min(1)
 
 /**
  * The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the
- * user chose (switchMode); a `virtually` header naming the other mode is refused (`modeOf`). Money-moving calls take an `Idempotency-Key`; handlers only call into
- * trading/ and publish the new figures after the transaction committed.
+ * user chose (switchMode); a `virtually` header naming the other mode is refused (`modeOf`).
+ * Money-moving calls take an `Idempotency-Key`; handlers only call into trading/ and publish the new
+ * figures after the transaction committed.
  */
 export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
   const { ctx } = trading;
   app.addHook('onRequest', userGuard(ctx.db));
 
-  // The account the call acts on: the user's stored mode (a `virtually` header naming the other one is refused); only an active user trades.
+  // The account the call acts on: the user's stored mode (a `virtually` header naming the other one is
+  // refused); only an active user trades.
   const modeFor = async (request: FastifyRequest): Promise<AccountModeName> => {
     const auth = authOf(request);
     if (auth.status !== 'active') throw new ApiFailure('401', 'login required', 401);
@@ -91,6 +94,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
       const mode = await modeFor(request);
       const id = Number.parseInt(request.params.id, 10);
       const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
+      if (answer.code === '200') trading.publishFigures(userId, mode);
+      return answer;
+    },
+  );
+
+  // Cancels a pending limit order: its hold goes back to cash (10103 when it is not pending any more).
+  app.post(
+    '/cancelOrder/:id',
+    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(contractOrder), 400: errorBody } } },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const mode = await modeFor(request);
+      const id = Number.parseInt(request.params.id, 10);
+      const answer = await idempotent(ctx.db, request, reply, mode, (tx) => cancelPending(ctx, tx, { userId, mode }, id), ctx.now);
       if (answer.code === '200') trading.publishFigures(userId, mode);
       return answer;
     },

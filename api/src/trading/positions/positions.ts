@@ -23,7 +23,7 @@ import type {
   ListOrderResult,
   Money,
 } from '@meridian/contracts';
-import { lotsBreach } from '@meridian/contracts/schemas';
+import { limitReached, lotsBreach } from '@meridian/contracts/schemas';
 import type { Transaction } from '../../db/database.ts';
 import { contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
@@ -32,6 +32,7 @@ import type { Quote } from '../../market/market-book.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import { haltedInstruments, instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
 import type { TradingContext } from '../trading-context.ts';
+import { placePending } from './pending.ts';
 
 type OrderRow = typeof contractOrders.$inferSelect;
 
@@ -43,6 +44,10 @@ export function contractOrderOf(ctx: TradingContext, row: OrderRow): ContractOrd
   const mark = row.status === 'holding' ? ctx.market.book.quote(row.instrumentId) : undefined;
   return {
     id: String(row.id),
+    orderType: row.orderType as ContractOrder['orderType'],
+    limitPrice: plain(row.limitPrice),
+    expiresAt: row.expiresAt,
+    held: row.status === 'pending' ? plain(row.held) : null,
     instrumentId: row.instrumentId,
     code: instrument?.code ?? '',
     name: instrument?.name ?? '',
@@ -87,8 +92,9 @@ export async function positionTerms(ctx: TradingContext): Promise<PositionTerms>
 /**
  * `buyContracts` (SPEC §5.7): opens a position at the instrument's current price. Margin and fee leave
  * the free balance in the same transaction (10011 when it does not cover both); SL/TP must sit on
- * their sides of the open price (10099/10100); only the instrument's leverages (10104) and only in its
- * trading session (10015).
+ * their sides of the open price (10099/10100); only the instrument's leverages (10104), lots within its
+ * bounds (10016) and only in its trading session (10015). With a limit price the price has not reached,
+ * the order waits as pending instead (`placePending`).
  */
 export async function openPosition(
   ctx: TradingContext,
@@ -113,11 +119,19 @@ export async function openPosition(
   const quote = tradableQuote(ctx, instrument, terms.halted);
   const stopLoss = body.stopLoss ?? null;
   const takeProfit = body.takeProfit ?? null;
-  if (stopLoss !== null && !stopLossReasonable(body.side, quote.price, stopLoss)) {
+  const limit = body.limitPrice ?? null;
+  // A limit order's stop loss and take profit sit on their sides of the limit (its expected open).
+  const expectedOpen = limit ?? quote.price;
+  if (stopLoss !== null && !stopLossReasonable(body.side, expectedOpen, stopLoss)) {
     throw new ApiFailure(MONEY_CODES.stopLossUnreasonable, 'stop loss price unreasonable');
   }
-  if (takeProfit !== null && !takeProfitReasonable(body.side, quote.price, takeProfit)) {
+  if (takeProfit !== null && !takeProfitReasonable(body.side, expectedOpen, takeProfit)) {
     throw new ApiFailure(MONEY_CODES.takeProfitUnreasonable, 'take profit price unreasonable');
+  }
+  // A limit the price has not reached waits as pending with margin and fee held; one it has reached
+  // (a buy limit at or above the price, a sell limit at or below) opens at once at the current price.
+  if (limit !== null && !limitReached(body.side, limit, quote.price)) {
+    return placePending(ctx, tx, { userId, mode }, instrument, { ...body, limitPrice: limit }, quote, terms);
   }
   const { feePercent, maintenance } = terms;
   const size = instrument.contractSize.toFixed();
@@ -145,6 +159,8 @@ export async function openPosition(
       takeProfit,
       liquidationPrice: liquidation.toFixed(),
       status: 'holding',
+      orderType: limit === null ? 'market' : 'limit',
+      limitPrice: limit,
     })
     .returning();
   await ctx.ledger.post(tx, {
@@ -229,7 +245,7 @@ export async function closePosition(ctx: TradingContext, tx: Transaction, userId
   return { order: closed.order, profit: moneyString(closed.profit), price: moneyString(quote.price) };
 }
 
-/** `listOrder`: the user's positions of one mode, holding or closed, newest first. */
+/** `listOrder`: the user's orders of one mode in one state (pending, holding, closed, cancelled, expired), newest first. */
 export async function listPositions(
   ctx: TradingContext,
   db: Reader,

@@ -5,6 +5,10 @@ import type { LivePnlMap } from './merge-pnl.ts';
 
 const position = (over: Partial<ContractOrder> = {}): ContractOrder => ({
   id: '1',
+  orderType: 'market',
+  limitPrice: null,
+  expiresAt: null,
+  held: null,
   instrumentId: 7,
   code: 'BTC',
   name: 'Bitcoin',

@@ -6,6 +6,10 @@ import { buyContracts } from './buy-contracts.ts';
 
 const order: ContractOrder = {
   id: '42',
+  orderType: 'market',
+  limitPrice: null,
+  expiresAt: null,
+  held: null,
   instrumentId: 7,
   code: 'BTC',
   name: 'Bitcoin',

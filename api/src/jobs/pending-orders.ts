@@ -1,0 +1,57 @@
+import type { AccountModeName, ContractOrder } from '@meridian/contracts';
+import type { Quote } from '../market/market-book.ts';
+import { duePending, endPending, fillPendingAt, reachedPending } from '../trading/positions/pending.ts';
+import { positionTerms } from '../trading/positions/positions.ts';
+import type { TradingContext } from '../trading/trading-context.ts';
+
+/** The owners a run touched (their figures and lists are pushed again) with the order each change ended in. */
+export type Touched = { userId: string; mode: AccountModeName; order: ContractOrder }[];
+
+interface Log {
+  warn: (obj: object, msg: string) => void;
+}
+
+/**
+ * Due work of limit orders, part 1 (after each tick, with the SL/TP/liquidation work): every pending
+ * order whose limit a price change of the window reached opens at the first tick that reached it, each
+ * in its own transaction. Safe when two runs (or nodes) see the same window: a fill locks the owner and
+ * takes the order only while it is still pending, and the database takes each once-per-order transfer
+ * once (unique on type and reference). An order its owner's balance cannot open (a sell that gapped far
+ * above its limit needs more margin than it held) stays pending for a later tick, or expires.
+ */
+export async function fillReachedOrders(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>, log?: Log): Promise<Touched> {
+  const hits = await reachedPending(ctx, windows);
+  if (hits.length === 0) return [];
+  const terms = await positionTerms(ctx);
+  const touched: Touched = [];
+  for (const hit of hits) {
+    // An instrument an operator halted takes no new positions: its limit orders wait (or expire).
+    if (terms.halted.has(hit.instrumentId)) continue;
+    try {
+      const order = await ctx.db.transaction((tx) => fillPendingAt(ctx, tx, hit.id, hit.owner, hit.quote, terms));
+      if (order) touched.push({ ...hit.owner, order });
+    } catch (error) {
+      log?.warn({ err: error, order: hit.id }, 'trading: a limit order fill failed');
+    }
+  }
+  return touched;
+}
+
+/**
+ * Due work of limit orders, part 2 (a scheduled job): every pending order whose expiry time `now` has
+ * reached ends as `expired` and its hold goes back to cash, each in its own transaction, at most `batch`
+ * a run (the next run takes the rest). Two runs at once expire each order once (conditional update
+ * under the owner's lock; unique release transfer).
+ */
+export async function expireDueOrders(ctx: TradingContext, now: number, batch = 500, log?: Log): Promise<Touched> {
+  const touched: Touched = [];
+  for (const due of await duePending(ctx, now, batch)) {
+    try {
+      const order = await ctx.db.transaction((tx) => endPending(ctx, tx, due.id, due.owner, 'expired', now));
+      if (order) touched.push({ ...due.owner, order });
+    } catch (error) {
+      log?.warn({ err: error, order: due.id }, 'trading: a limit order expiry failed');
+    }
+  }
+  return touched;
+}
