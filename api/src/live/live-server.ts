@@ -89,6 +89,9 @@ const HARD_BUFFER_FACTOR = 4;
 
 const balanceMessage = z.object({ userId: z.string(), figures: accountFigures });
 const CHANGED_CHANNEL = 'balance-changed';
+/** Account-mode switches (`{ userId, mode }`), for every node's sockets of that user. */
+const MODE_CHANNEL = 'account-mode';
+const modeMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']) });
 const changedMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']) });
 const pnlMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']), data: z.record(z.string(), pnlEntry) });
 
@@ -413,6 +416,18 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   };
   options.balances?.on('balance', onBalance);
 
+  // A switch of account mode: every node tells its sockets of that user (SPEC §0 rule 7: theirs only).
+  await fabric.subscribe(MODE_CHANNEL, (payload) => {
+    const message = parse(modeMessage, payload);
+    if (message) toUser(message.userId, { type: 'ACCOUNT_MODE', mode: message.mode });
+  });
+  const onMode = (userId: string, mode: AccountModeName) => {
+    fabric.publish(MODE_CHANNEL, JSON.stringify({ userId, mode })).catch((error: unknown) => {
+      app.log.error({ err: error }, 'live: a switch of account mode could not be published');
+    });
+  };
+  options.balances?.on('mode', onMode);
+
   // Ended sessions: every node's sockets of them stop getting user frames at once.
   const endSessions = (sessionIds: readonly string[]) => {
     const ended = new Set(sessionIds);
@@ -448,6 +463,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   app.addHook('onClose', async () => {
     options.balances?.off('balance', onBalance);
     options.balances?.off('changed', onChanged);
+    options.balances?.off('mode', onMode);
     stopSessionEvents?.();
     if (sessionTimer) clearInterval(sessionTimer);
     stopTicks();

@@ -9,6 +9,8 @@ export class ApiFailure extends Error {
     readonly httpStatus = 200,
     /** Seconds until a refused (429) call may be tried again. */
     readonly retryAfter?: number,
+    /** What the client needs to recover (e.g. the account mode in use); null by default. */
+    readonly result: unknown = null,
   ) {
     super(message);
   }
@@ -23,7 +25,7 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
     if (error instanceof ApiFailure) {
       if (error.retryAfter !== undefined) void reply.header('Retry-After', String(error.retryAfter));
-      const result = error.code === '400' ? { issues: [{ path: '', key: error.message }] } : null;
+      const result = error.code === '400' ? { issues: [{ path: '', key: error.message }] } : error.result;
       return reply.status(error.httpStatus).send({ code: error.code, message: error.message, result });
     }
     const validation = (error as FastifyError).validation;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { authenticate } from '../accounts/sessions.ts';
 import type { Authenticated } from '../accounts/sessions.ts';
@@ -27,10 +28,24 @@ export function authOf(request: FastifyRequest): Authenticated {
   return request.auth;
 }
 
-/** The account mode a request is about: the `virtually` header (NO = demo, YES = real). */
-export function modeOf(request: FastifyRequest, fallback: AccountModeName): AccountModeName {
+/** What a `virtually` header names (NO = demo, YES = real); any other value, or none, names nothing. */
+export function headerMode(request: FastifyRequest): AccountModeName | undefined {
   const header = request.headers.virtually;
   if (header === 'NO') return 'demo';
   if (header === 'YES') return 'real';
-  return fallback;
+  return undefined;
+}
+
+/**
+ * The account mode a request acts on: always the user's stored one (switchMode sets it; SPEC §0 rule 5).
+ * The `virtually` header only says which account the client believes is in use: one naming the other
+ * account (a window left on the old mode) is refused before anything happens, with the mode in use as
+ * the result, so the client can follow it. A request without the header acts on the stored mode.
+ */
+export function modeOf(request: FastifyRequest, stored: AccountModeName): AccountModeName {
+  const asked = headerMode(request);
+  if (asked !== undefined && asked !== stored) {
+    throw new ApiFailure(MODE_CODES.accountModeChanged, `the account in use is ${stored}`, 409, undefined, { mode: stored });
+  }
+  return stored;
 }

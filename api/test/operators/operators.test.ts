@@ -298,6 +298,7 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
     expect(codes).toEqual(['10205', '200']);
     await expect.poll(() => seen).toEqual(['25.5']);
     (api.app.trading as unknown as { options: { balances: EventEmitter } }).options.balances.off('changed', listener);
+    await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/switchMode', headers: auth(customer), payload: { mode: 'real' } });
     const info = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(customer, 'real') });
     expect(info.json().result.account).toMatchObject({ mode: 'real', baseBalance: '25.5' });
     const list = (await api.app.inject({ url: '/api/swx/customer/user/listNotifications', headers: auth(customer) })).json().result;

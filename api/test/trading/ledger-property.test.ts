@@ -607,7 +607,7 @@ async function run(action: Action, users: SignedUp[], before: State): Promise<{ 
         !before.holding.some((p) => p.userId === user!.userId && p.mode === 'demo') &&
         !before.open.some((o) => o.userId === user!.userId && o.mode === 'demo') &&
         balanceOf(before, user!.userId, 'demo').eq(DEMO_START_BALANCE);
-      await t.useMode(user!, 'demo');
+      await t.inMode(user!, 'demo');
       const res = await t.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(user!.token) });
       const state = await after();
       if (atStart) {

@@ -209,7 +209,7 @@ describe(`contract positions (${databaseKind})`, () => {
         headers: { authorization: me.token, 'idempotency-key': k },
         payload: order(),
       });
-    await t.useMode(me, 'demo');
+    await t.inMode(me, 'demo');
     const settingKey = crypto.randomUUID();
     expect((await bare(settingKey)).json().code).toBe('200');
     await t.app.inject({

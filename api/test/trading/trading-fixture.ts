@@ -33,6 +33,21 @@ export async function tradingApi() {
   // The first poll makes this node the feed's leader.
   await app.market.poll();
 
+  // The mode each user is in (switchMode stores it; a `virtually` header naming the other one is refused).
+  const modes = new Map<string, 'demo' | 'real'>();
+  /** Puts the user in `mode` (the way a window does, with switchMode) unless they are in it already. */
+  const inMode = async (user: SignedUp, mode: 'demo' | 'real') => {
+    if ((modes.get(user.userId) ?? 'demo') === mode) return;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/swx/customer/user/switchMode',
+      headers: auth(user.token, mode),
+      payload: { mode },
+    });
+    if (res.json().code !== '200') throw new Error(`switchMode: ${res.body}`);
+    modes.set(user.userId, mode);
+  };
+
   const fixture = {
     app: app as FastifyInstance,
     database: database as DatabaseHandle,
@@ -59,7 +74,10 @@ export async function tradingApi() {
     async user(): Promise<SignedUp> {
       return signUp(app);
     },
-    post(path: string, user: SignedUp, body: unknown, key: string | null = crypto.randomUUID(), mode: 'demo' | 'real' = 'demo') {
+    inMode,
+    /** A call of the order group from a window in `mode` (the user is switched to it first when needed). */
+    async post(path: string, user: SignedUp, body: unknown, key: string | null = crypto.randomUUID(), mode: 'demo' | 'real' = 'demo') {
+      await inMode(user, mode);
       return app.inject({
         method: 'POST',
         url: `${ORDER}/${path}`,
@@ -67,10 +85,12 @@ export async function tradingApi() {
         ...(body === undefined ? {} : { payload: body as object }),
       });
     },
-    get(path: string, user: SignedUp, mode: 'demo' | 'real' = 'demo') {
+    async get(path: string, user: SignedUp, mode: 'demo' | 'real' = 'demo') {
+      await inMode(user, mode);
       return app.inject({ method: 'GET', url: `${ORDER}/${path}`, headers: auth(user.token, mode) });
     },
     async info(user: SignedUp, mode: 'demo' | 'real' = 'demo') {
+      await inMode(user, mode);
       const res = await app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(user.token, mode) });
       return res.json().result.account as Record<string, string>;
     },

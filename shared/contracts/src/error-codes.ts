@@ -52,6 +52,11 @@ export const ERROR_CODES = {
   '10103': 'errors.10103',
   /** A leverage the instrument does not offer. */
   '10104': 'errors.10104',
+  /**
+   * The `virtually` header names the other account than the one the user chose (switchMode, maybe in
+   * another window): nothing was done; `result.mode` is the account in use now.
+   */
+  '10110': 'errors.10110',
   '400': 'errors.validation',
   '401': 'errors.unauthorized',
   '404': 'errors.notFound',
@@ -75,6 +80,15 @@ export const MONEY_CODES = {
   closeFailed: '10103',
   leverageNotOffered: '10104',
 } as const;
+
+/** Named codes of the account mode (SPEC §4): the server's stored mode decides, never the header. */
+export const MODE_CODES = {
+  /** A request for the other account than the stored mode; its result is `{ mode }`, the mode in use. */
+  accountModeChanged: '10110',
+} as const;
+
+/** The message of `MODE_CODES.accountModeChanged` naming the account now in use (common namespace). */
+export const MODE_CHANGED_KEYS = { demo: 'errors.modeChangedDemo', real: 'errors.modeChangedReal' } as const;
 
 /** Client-side failure codes that never come from the server. */
 export const CLIENT_ERROR_CODES = { timeout: 'errors.timeout', network: 'errors.network', badResponse: 'errors.unknown' } as const;

@@ -38,7 +38,7 @@ export type {
   HomeStatistics,
   TradingSessionName,
 } from './market.ts';
-export type { ClientFrame, ServerFrame, MarketsFrame, TicksFrame, BalanceUpdate } from './live.ts';
+export type { ClientFrame, ServerFrame, MarketsFrame, TicksFrame, BalanceUpdate, AccountModeFrame } from './live.ts';
 export type { RolloutRemote, RolloutDocument } from './release.ts';
 export type { ValidationIssues } from './validation.ts';
 export type { FaqItem, NoticeSummary, NoticeItem, SearchHelpResult } from './help.ts';
@@ -109,7 +109,7 @@ export {
 export type { ContractSide, ContractStatus, CloseReason, OptionDirection, OptionStatus } from './trading-math.ts';
 export { USER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, TRANSFER_TYPES, TRADING_CURRENCY } from './ledger-types.ts';
 export type { UserAccountKind, SystemAccountKind, TransferType } from './ledger-types.ts';
-export { MONEY_CODES } from './error-codes.ts';
+export { MONEY_CODES, MODE_CODES, MODE_CHANGED_KEYS } from './error-codes.ts';
 export type {
   BuyContractsBody,
   ContractOrder,

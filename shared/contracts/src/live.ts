@@ -44,8 +44,14 @@ export const serverFrame = z.discriminatedUnion('type', [
   /** `mode` (beyond the seed) says which account the figures are of; clients show only their current mode's. */
   z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), mode: z.enum(ACCOUNT_MODES).optional(), ...balanceFigures }),
   z.object({ type: z.literal('BATCH_USER_BALANCE_UPDATE'), data: z.record(z.string(), z.object(balanceFigures)) }),
+  /**
+   * Beyond the seed: the user switched account mode (switchMode, in any window or device). Sent to that
+   * user's own connections only; a window on the other mode follows it (SPEC §0 rule 5).
+   */
+  z.object({ type: z.literal('ACCOUNT_MODE'), mode: z.enum(ACCOUNT_MODES) }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 export type MarketsFrame = Extract<ServerFrame, { type: 'MARKETS' }>;
 export type TicksFrame = Extract<ServerFrame, { type: 'TICKS' }>;
 export type BalanceUpdate = Extract<ServerFrame, { type: 'USER_BALANCE_UPDATE' }>;
+export type AccountModeFrame = Extract<ServerFrame, { type: 'ACCOUNT_MODE' }>;

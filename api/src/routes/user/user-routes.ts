@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MODE_CODES } from '@meridian/contracts';
+import type { AccountModeName } from '@meridian/contracts';
 import {
   accountFigures,
   envelope,
@@ -37,7 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
 
   app.post('/getUserInfo', { schema: { tags: ['user'], response: { 200: envelope(userInfoResult) } } }, async (request) => {
     const user = await currentUser(authOf(request).userId);
-    const mode = modeOf(request, user.accountMode as 'demo' | 'real');
+    const mode = modeOf(request, user.accountMode as AccountModeName);
     return ok({ user: publicUserOf(user), account: await trading.figures(user.id, mode) });
   });
 
@@ -48,6 +50,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
       const { userId } = authOf(request);
       const [user] = await db.update(users).set({ accountMode: request.body.mode }).where(eq(users.id, userId)).returning();
       if (!user) throw new ApiFailure('401', 'login required', 401);
+      // The user's other windows and devices follow the switch (ACCOUNT_MODE on their own sockets only).
+      ctx.balances.emit('mode', userId, request.body.mode);
       return ok({ user: publicUserOf(user), account: await trading.figures(userId, request.body.mode) });
     },
   );
@@ -69,7 +73,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
     '/resetDemo',
     { schema: { tags: ['user'], response: { 200: envelope(accountFigures) } }, config: ipLimit(30, 10, limitScale) },
     async (request) => {
-      const { userId } = authOf(request);
+      const { userId, accountMode } = authOf(request);
+      // Only the demo account is reset, and only while it is the one in use (a real-mode window cannot).
+      if (modeOf(request, accountMode as AccountModeName) !== 'demo') {
+        throw new ApiFailure(MODE_CODES.accountModeChanged, 'the account in use is real', 409, undefined, { mode: 'real' });
+      }
       const figures = await trading.resetDemo(userId);
       if (!figures) throw new ApiFailure('10097', 'the demo balance is already at its start value');
       return ok(figures);

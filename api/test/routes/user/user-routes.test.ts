@@ -23,9 +23,10 @@ describe('account modes, balances, password, sessions, notifications', () => {
   const call = (method: 'GET' | 'POST', path: string, who: SignedUp, payload?: object, mode: 'demo' | 'real' = 'demo') =>
     app.inject({ method, url: `${USER}/${path}`, headers: auth(who.token, mode), ...(payload ? { payload } : {}) });
 
-  it('the virtually header picks the account: demo starts at 100,000, real at 0', async () => {
+  it('the stored mode picks the account: demo starts at 100,000, real at 0', async () => {
     const me = await signUp(app);
     const demo = (await call('POST', 'getUserInfo', me, undefined, 'demo')).json().result;
+    await call('POST', 'switchMode', me, { mode: 'real' });
     const real = (await call('POST', 'getUserInfo', me, undefined, 'real')).json().result;
     expect(demo.user.email).toBe(me.email);
     expect(demo.account).toMatchObject({ mode: 'demo', baseBalance: '100000', totalAssets: '100000' });
@@ -64,6 +65,7 @@ describe('account modes, balances, password, sessions, notifications', () => {
       ['demo_reset', '87654.32999999'],
     ]);
     expect(await cashOf(database.db, me.userId, 'demo')).toBe('100000');
+    await call('POST', 'switchMode', me, { mode: 'real' });
     const real = (await call('POST', 'getUserInfo', me, undefined, 'real')).json().result.account;
     expect(real.baseBalance).toBe('0');
   });

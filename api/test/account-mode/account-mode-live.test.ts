@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, databaseKind } from '../helpers.ts';
+import { auth, signUp } from '../accounts-helpers.ts';
+import type { SignedUp } from '../accounts-helpers.ts';
+import { openSocket } from '../live/live-helpers.ts';
+import type { LiveSocket } from '../live/live-helpers.ts';
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+beforeAll(async () => {
+  api = await createTestApi({ liveTickMs: 250 });
+  await api.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => api.close());
+
+const modeFrames = (socket: LiveSocket) => socket.frames.filter((f) => f.type === 'ACCOUNT_MODE');
+
+/** A signed-in window: a socket that authenticated with the user's token. */
+async function window(user: SignedUp): Promise<LiveSocket> {
+  const socket = await openSocket(api.app);
+  socket.send({ type: 'USER_AUTH', token: user.token });
+  await expect.poll(() => socket.frames.some((f) => f.type === 'AUTH_SUCCESS'), { timeout: 5000 }).toBe(true);
+  return socket;
+}
+
+const switchMode = (user: SignedUp, mode: 'demo' | 'real') =>
+  api.app.inject({ method: 'POST', url: '/api/swx/customer/user/switchMode', headers: auth(user.token), payload: { mode } });
+
+describe(`ACCOUNT_MODE on the live connection (${databaseKind})`, () => {
+  it("a switch reaches every open window of that user, and no one else's", async () => {
+    const owner = await signUp(api.app);
+    const other = await signUp(api.app);
+    const [tabA, tabB, stranger] = await Promise.all([window(owner), window(owner), window(other)]);
+
+    expect((await switchMode(owner, 'real')).json().code).toBe('200');
+    for (const tab of [tabA, tabB]) {
+      await expect
+        .poll(() => modeFrames(tab), { timeout: 5000 })
+        .toEqual([expect.objectContaining({ type: 'ACCOUNT_MODE', mode: 'real' })]);
+    }
+    // The stranger's own switch arrives after the owner's would have (one ordered channel): only theirs is there.
+    expect((await switchMode(other, 'real')).json().code).toBe('200');
+    await expect.poll(() => modeFrames(stranger).length, { timeout: 5000 }).toBe(1);
+    expect(modeFrames(tabA)).toHaveLength(1);
+
+    expect((await switchMode(owner, 'demo')).json().code).toBe('200');
+    await expect.poll(() => modeFrames(tabA).map((f) => f.type === 'ACCOUNT_MODE' && f.mode), { timeout: 5000 }).toEqual(['real', 'demo']);
+    expect(modeFrames(stranger)).toHaveLength(1);
+    for (const socket of [tabA, tabB, stranger]) socket.close();
+  });
+
+  it('a visitor (no USER_AUTH) never hears of a switch', async () => {
+    const owner = await signUp(api.app);
+    const visitor = await openSocket(api.app);
+    const tab = await window(owner);
+    expect((await switchMode(owner, 'real')).json().code).toBe('200');
+    await expect.poll(() => modeFrames(tab).length, { timeout: 5000 }).toBe(1);
+    expect(modeFrames(visitor)).toEqual([]);
+    visitor.close();
+    tab.close();
+  });
+});
