@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, OPERATOR_ROLES, REVIEW_KINDS, REVIEW_REASONS, REVIEW_STA
 import { PARAM_KEYS } from './param-keys.ts';
 import { emailField } from './validation.ts';
 import { V } from './validation-keys.ts';
+import { OPERATOR_NOTE_MAX, USER_NOTE_MAX } from './message-limits.ts';
 
 /** A six-digit code from an authenticator app. */
 export const totpCode = z
@@ -113,7 +114,7 @@ export const listReviewsResult = z.object({ items: z.array(reviewView), total: z
 export const decideReviewBody = z.object({
   decision: z.enum(['approve', 'reject']),
   reasonCode,
-  note: z.string().trim().max(500, { error: V.messageTooLong }).optional(),
+  note: z.string().trim().max(OPERATOR_NOTE_MAX, { error: V.noteTooLong }).optional(),
 });
 export type DecideReviewBody = z.input<typeof decideReviewBody>;
 
@@ -212,7 +213,7 @@ export const proposeCorrectionBody = z.object({
   direction: z.enum(['credit', 'debit']),
   amount: amountField(),
   reasonCode: z.enum(REVIEW_REASONS.correction),
-  note: z.string().trim().min(1, { error: V.messageRequired }).max(500, { error: V.messageTooLong }),
+  note: z.string().trim().min(1, { error: V.messageRequired }).max(OPERATOR_NOTE_MAX, { error: V.noteTooLong }),
 });
 export type ProposeCorrectionBody = z.input<typeof proposeCorrectionBody>;
 
@@ -267,7 +268,7 @@ export const transferRow = z.object({
 });
 export const listTransfersResult = z.object({ items: z.array(transferRow), total: z.number().int() });
 export const userNoteBody = z.object({
-  body: z.string().trim().min(1, { error: V.messageRequired }).max(1000, { error: V.messageTooLong }),
+  body: z.string().trim().min(1, { error: V.messageRequired }).max(USER_NOTE_MAX, { error: V.userNoteTooLong }),
 });
 
 /* ---------------------------------------------------------------- audit */

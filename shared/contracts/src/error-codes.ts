@@ -57,6 +57,11 @@ export const ERROR_CODES = {
    * another window): nothing was done; `result.mode` is the account in use now.
    */
   '10110': 'errors.10110',
+  '20001': 'success.20001',
+  '20002': 'success.20002',
+  '20003': 'success.20003',
+  '20004': 'success.20004',
+  '20005': 'success.20005',
   '400': 'errors.validation',
   '401': 'errors.unauthorized',
   '404': 'errors.notFound',
@@ -80,6 +85,41 @@ export const MONEY_CODES = {
   closeFailed: '10103',
   leverageNotOffered: '10104',
 } as const;
+
+/** Named codes of the login group and the account calls (SPEC §7). */
+export const ACCOUNT_CODES = {
+  usernameOrEmailRequired: '10001',
+  emailWrong: '10002',
+  passwordWrong: '10004',
+  statusAbnormal: '10005',
+  emailExists: '10007',
+  codeWrong: '10091',
+  codeExpired: '10092',
+  codesExhausted: '10093',
+  walletSignatureBad: '10094',
+  walletRequestSpent: '10095',
+  providerFailed: '10096',
+  /** The address was taken between the check and the insert (a sign-up race). */
+  emailTaken: '19999',
+} as const;
+
+/**
+ * SPEC §7 success codes: a call that succeeds answers one of these (or `SUCCESS_CODE`) as its `code`,
+ * and the client shows the code's message.
+ */
+export const SUCCESS_CODES = {
+  submittedForReview: '20001',
+  rechargeSubmitted: '20002',
+  withdrawalSubmitted: '20003',
+  purchaseSuccessful: '20004',
+  modified: '20005',
+} as const;
+export type SuccessCode = (typeof SUCCESS_CODES)[keyof typeof SUCCESS_CODES];
+
+/** True for `SUCCESS_CODE` and the SPEC §7 success codes. */
+export function isSuccessCode(code: string): boolean {
+  return code === SUCCESS_CODE || (Object.values(SUCCESS_CODES) as string[]).includes(code);
+}
 
 /** Named codes of the account mode (SPEC §4): the server's stored mode decides, never the header. */
 export const MODE_CODES = {

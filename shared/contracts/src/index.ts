@@ -1,7 +1,15 @@
 // The zod-free entry: constants, pure helpers and types. Schemas live in `@meridian/contracts/schemas`,
 // so a part that only needs names and paths does not pull the validator into its first load.
-export { SUCCESS_CODE, ERROR_CODES, CLIENT_ERROR_CODES, messageKeyForCode } from './error-codes.ts';
-export type { ErrorCode } from './error-codes.ts';
+export {
+  SUCCESS_CODE,
+  SUCCESS_CODES,
+  ACCOUNT_CODES,
+  ERROR_CODES,
+  CLIENT_ERROR_CODES,
+  isSuccessCode,
+  messageKeyForCode,
+} from './error-codes.ts';
+export type { ErrorCode, SuccessCode } from './error-codes.ts';
 export { LANGUAGES, LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, contentLanguageId, localeOf } from './languages.ts';
 export type { LanguageCode } from './languages.ts';
 export { CONTENT_TYPES } from './content-types.ts';
@@ -44,6 +52,7 @@ export type { ValidationIssues } from './validation.ts';
 export type { FaqItem, NoticeSummary, NoticeItem, SearchHelpResult } from './help.ts';
 export type { OpenTicketBody, TicketAccess, SupportMessage, TicketView, UploadResult } from './support.ts';
 export { IMAGE_LIMITS, IMAGE_TYPES } from './image-limits.ts';
+export { MESSAGE_LIMIT_VARIABLES, OPERATOR_NOTE_MAX, SUPPORT_MESSAGE_MAX, USER_NOTE_MAX } from './message-limits.ts';
 export { sniffImage } from './image-sniff.ts';
 export { tronSignInMessage, parseTronSignInMessage } from './wallet-message.ts';
 export type { WalletSignInFields } from './wallet-message.ts';

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { IMAGE_TYPES } from './image-limits.ts';
 import { V, emailField } from './validation.ts';
+import { SUPPORT_MESSAGE_MAX } from './message-limits.ts';
 import { REVIEW_STATES } from './operators.ts';
 
 export const supportMessageText = z
   .string({ error: V.messageRequired })
   .trim()
   .min(1, { error: V.messageRequired })
-  .max(2000, { error: V.messageTooLong });
+  .max(SUPPORT_MESSAGE_MAX, { error: V.messageTooLong });
 
 export const openTicketBody = z.object({
   email: emailField,

@@ -7,6 +7,8 @@ export const V = {
   emailInvalid: 'validation.enterValidEmail',
   messageRequired: 'validation.enterMessage',
   messageTooLong: 'validation.messageTooLong',
+  userNoteTooLong: 'validation.userNoteTooLong',
+  noteTooLong: 'validation.noteTooLong',
   imageFormat: 'validation.imageFormat',
   imageTooLarge: 'validation.imageTooLarge',
   searchTooShort: 'validation.searchTooShort',

@@ -5,8 +5,8 @@ import { IMAGE_LIMITS } from '@meridian/contracts';
  * header before any pixel is decoded, so a small file that unpacks to gigabytes is refused cheaply.
  */
 export const IMAGE_DECODE_LIMITS = {
-  maxPixels: 25_000_000,
-  maxSide: 12_000,
+  maxPixels: IMAGE_LIMITS.maxPixels,
+  maxSide: IMAGE_LIMITS.maxSide,
   /** Decoded bytes (pixels × channels × bytes per sample): a 16-bit RGBA PNG needs 8 bytes a pixel. */
   maxDecodedBytes: 128 * 1024 * 1024,
   /** Images decoded at once by one process: the rest wait their turn, so memory stays bounded. */

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { BackendModule, i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, localeOf } from '@meridian/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, MESSAGE_LIMIT_VARIABLES, localeOf } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import { commonNamespaceLoader } from '../locales/load-common.ts';
 
@@ -36,7 +36,8 @@ export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE): Promise<unk
     load: 'currentOnly',
     ns: ['common'],
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    // Messages that state a limit name it from the constant the server checks (`{{supportMessageMax, number}}`).
+    interpolation: { escapeValue: false, defaultVariables: { ...MESSAGE_LIMIT_VARIABLES } },
     returnNull: false,
   });
   return initPromise;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { SUPPORT_MESSAGE_MAX } from '@meridian/contracts';
 import type { TicketAccess } from '@meridian/contracts';
 import { supportMessageText } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
@@ -111,7 +112,13 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
       <form className={`${surfaceClasses.panel} ${styles.form}`} onSubmit={submit} noValidate>
         <FormField label={t('kf.reply')} error={formState.errors.message?.message}>
           {(control) => (
-            <textarea {...control} className={formClasses.textarea} maxLength={2000} {...register('message')} data-testid="kf-reply" />
+            <textarea
+              {...control}
+              className={formClasses.textarea}
+              maxLength={SUPPORT_MESSAGE_MAX}
+              {...register('message')}
+              data-testid="kf-reply"
+            />
           )}
         </FormField>
         <ImageField value={image} onChange={setImage} />

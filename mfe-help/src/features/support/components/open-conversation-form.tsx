@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SUPPORT_MESSAGE_MAX } from '@meridian/contracts';
 import type { TicketAccess } from '@meridian/contracts';
 import { emailField, supportMessageText } from '@meridian/contracts/schemas';
 import { ApiError, useT } from '@meridian/platform';
@@ -52,7 +53,7 @@ export function OpenConversationForm({ api, onOpened }: { api: ApiClient; onOpen
         {(control) => <input {...control} className={formClasses.input} type="email" autoComplete="email" {...register('email')} />}
       </FormField>
       <FormField label={t('kf.message')} error={errors.message?.message}>
-        {(control) => <textarea {...control} className={formClasses.textarea} maxLength={2000} {...register('message')} />}
+        {(control) => <textarea {...control} className={formClasses.textarea} maxLength={SUPPORT_MESSAGE_MAX} {...register('message')} />}
       </FormField>
       <ImageField value={image} onChange={setImage} />
       <SubmitRow failure={failure} submitting={isSubmitting} label={t('kf.send')} busyLabel={t('kf.sending')} testId="kf-send" />
