@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { prepareImage } from './prepare-image.ts';
+import { pickImage } from './prepare-image.ts';
 import type { PreparedImage } from './prepare-image.ts';
 
 /** Optional image: checked by content and reduced to the upload limit as soon as it is picked. */
@@ -21,16 +21,22 @@ export function ImageField({ value, onChange }: { value: PreparedImage | null; o
         type="file"
         accept="image/jpeg,image/png,image/jp2,.jp2,.j2k"
         data-testid="kf-image"
+        disabled={busy}
         onChange={async (event) => {
-          const file = event.target.files?.[0];
+          const input = event.currentTarget;
+          const file = input.files?.[0];
           if (!file) return onChange(null);
-          setBusy(true);
-          onChange(await prepareImage(file));
-          setBusy(false);
+          await pickImage(file, setBusy, onChange);
+          // Cleared, so picking the same file again (after a failure) is a change too.
+          input.value = '';
         }}
       />
       <p className={formClasses.hint}>{t('kf.imageHint')}</p>
-      {busy ? <p className={formClasses.hint}>{t('kf.preparingImage')}</p> : null}
+      {busy ? (
+        <p className={formClasses.hint} role="status">
+          {t('kf.preparingImage')}
+        </p>
+      ) : null}
       {value && !value.ok ? (
         <p className={formClasses.error} role="alert">
           {tc(value.key)}
