@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { CODE_RULES } from '@meridian/contracts';
+import { ACCOUNT_CODES, CODE_RULES } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { verificationCodes } from '../db/schema.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
@@ -62,7 +62,7 @@ export async function consumeCode(db: Database, email: string, purpose: CodePurp
       .where(and(eq(verificationCodes.id, row.id), gt(verificationCodes.expiresAt, new Date())));
     return 'ok' as const;
   });
-  if (outcome === 'wrong') throw new ApiFailure('10091', 'the verification code is wrong');
-  if (outcome === 'expired') throw new ApiFailure('10092', 'the verification code has expired');
-  if (outcome === 'exhausted') throw new ApiFailure('10093', 'too many wrong codes; request a new one');
+  if (outcome === 'wrong') throw new ApiFailure(ACCOUNT_CODES.codeWrong, 'the verification code is wrong');
+  if (outcome === 'expired') throw new ApiFailure(ACCOUNT_CODES.codeExpired, 'the verification code has expired');
+  if (outcome === 'exhausted') throw new ApiFailure(ACCOUNT_CODES.codesExhausted, 'too many wrong codes; request a new one');
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { ACCOUNT_CODES } from '@meridian/contracts';
 import type { PublicUserInfo, WalletChain } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { socialIdentities, users } from '../db/schema.ts';
@@ -116,7 +117,7 @@ export async function findOrCreateSocialUser(db: Database, claims: SocialClaims,
   if (existing) return existing;
   const email = claims.email?.toLowerCase() ?? null;
   const sameEmail = email ? await findUserByEmail(db, email) : undefined;
-  if (sameEmail && !claims.emailVerified) throw new ApiFailure('10007', 'email already registered');
+  if (sameEmail && !claims.emailVerified) throw new ApiFailure(ACCOUNT_CODES.emailExists, 'email already registered');
   const created = sameEmail
     ? undefined
     : await createUser(db, { email: claims.emailVerified ? email : null, passwordHash: null, language });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CODE_RULES } from '@meridian/contracts';
+import { ACCOUNT_CODES, CODE_RULES } from '@meridian/contracts';
 import {
   checkUserNameOrPhoneQuery,
   checkUserNameOrPhoneResult,
@@ -14,6 +14,7 @@ import {
   sessionResult,
 } from '@meridian/contracts/schemas';
 import type { AccountsContext } from '../../accounts/context.ts';
+import { answerEmailCodes, modified } from '../../accounts/answers.ts';
 import { consumeCode, issueCode } from '../../accounts/codes.ts';
 import { knownDeviceOf } from '../../accounts/known-devices.ts';
 import { ipLimit } from '../../accounts/limits.ts';
@@ -41,6 +42,7 @@ import { ApiFailure, ok } from '../../plugins/envelope.ts';
  */
 export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
   const { db, limits, mailer, limitScale } = ctx;
+  answerEmailCodes(app);
 
   app.get(
     '/checkUserNameOrPhone',
@@ -69,7 +71,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       const { email, purpose, language } = request.body;
       await limits.consume('sendCode', email);
       const existing = await findUserByEmail(db, email);
-      if (purpose === 'register' && existing) throw new ApiFailure('10007', 'email already registered');
+      if (purpose === 'register' && existing) throw new ApiFailure(ACCOUNT_CODES.emailExists, 'email already registered');
       const answer = { resendAfterSeconds: CODE_RULES.resendSeconds, expiresInSeconds: CODE_RULES.ttlSeconds };
       // A reset for an unknown address answers like a sent one: this call never tells who has an account.
       if (purpose === 'reset' && !existing) return ok(answer);
@@ -96,7 +98,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
     async (request, reply) => {
       const body = request.body;
       await limits.consume('register', body.email);
-      if (await findUserByEmail(db, body.email)) throw new ApiFailure('10007', 'email already registered');
+      if (await findUserByEmail(db, body.email)) throw new ApiFailure(ACCOUNT_CODES.emailExists, 'email already registered');
       let invitedBy: string | null = null;
       if (body.inviteCode) {
         const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, body.inviteCode.toUpperCase()));
@@ -116,7 +118,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
           language: body.language,
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiFailure('19999', 'email already registered');
+        if (isUniqueViolation(error)) throw new ApiFailure(ACCOUNT_CODES.emailTaken, 'email already registered');
         throw error;
       }
       return ok(await signIn(db, user, request, reply));
@@ -142,7 +144,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       await limits.consumeLogin(attempt);
       // One answer for an unknown email and a wrong password, after the same work.
       const matches = await passwordMatches(user?.passwordHash ?? null, password);
-      if (!user || !matches) throw new ApiFailure('10004', 'email or password wrong');
+      if (!user || !matches) throw new ApiFailure(ACCOUNT_CODES.passwordWrong, 'email or password wrong');
       const answer = await signIn(db, user, request, reply);
       await limits.rewardLogin(attempt);
       return ok(answer);
@@ -160,7 +162,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       await limits.consume('reset', email);
       const user = await findUserByEmail(db, email);
       // Without an account no code was ever sent, so any code is simply wrong.
-      if (!user) throw new ApiFailure('10091', 'the verification code is wrong');
+      if (!user) throw new ApiFailure(ACCOUNT_CODES.codeWrong, 'the verification code is wrong');
       await consumeCode(db, email, 'reset', code);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
@@ -169,7 +171,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
         await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
       });
       await notify(db, user.id, 'passwordReset');
-      return ok(null);
+      return modified();
     },
   );
 

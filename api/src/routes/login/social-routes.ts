@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { CUSTOMER_API } from '@meridian/contracts';
+import { ACCOUNT_CODES, CUSTOMER_API } from '@meridian/contracts';
 import { envelope, googleStartBody, socialProvidersResult, socialStartBody, socialStartResult } from '@meridian/contracts/schemas';
 import type { AccountsContext } from '../../accounts/context.ts';
 import { ipLimit } from '../../accounts/limits.ts';
@@ -86,12 +86,12 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
 
   const start = async (providerId: string, language: string, returnTo: string, reply: FastifyReply) => {
     const provider = providers.find((p) => p.id === providerId);
-    if (!provider) throw new ApiFailure('10096', 'this provider is not configured');
+    if (!provider) throw new ApiFailure(ACCOUNT_CODES.providerFailed, 'this provider is not configured');
     let configuration: oidc.Configuration;
     try {
       configuration = await configurationOf(provider);
     } catch {
-      throw new ApiFailure('10096', 'the provider cannot be reached');
+      throw new ApiFailure(ACCOUNT_CODES.providerFailed, 'the provider cannot be reached');
     }
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -159,10 +159,10 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
       };
       const provider = providers.find((p) => p.id === request.params.provider);
       // The flow must have started in this very browser: it holds the cookie named after the state.
-      if (!provider || !state || request.cookies[flowCookie(state)] !== '1') return fail('10096');
+      if (!provider || !state || request.cookies[flowCookie(state)] !== '1') return fail(ACCOUNT_CODES.providerFailed);
       const [flow] = await db.delete(socialLoginFlows).where(eq(socialLoginFlows.state, state)).returning();
-      if (!flow || flow.provider !== provider.id || flow.expiresAt.getTime() < Date.now()) return fail('10096');
-      if (request.query.error) return fail('10096');
+      if (!flow || flow.provider !== provider.id || flow.expiresAt.getTime() < Date.now()) return fail(ACCOUNT_CODES.providerFailed);
+      if (request.query.error) return fail(ACCOUNT_CODES.providerFailed);
       try {
         const configuration = await configurationOf(provider);
         const currentUrl = new URL(`${redirectUri(provider)}${request.url.slice(request.url.indexOf('?'))}`);
@@ -172,7 +172,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
           expectedNonce: flow.nonce,
         });
         const claims = tokens.claims();
-        if (!claims) return fail('10096');
+        if (!claims) return fail(ACCOUNT_CODES.providerFailed);
         let email = typeof claims.email === 'string' ? claims.email : null;
         let emailVerified = claims.email_verified === true;
         if (!email) {
@@ -189,7 +189,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
       } catch (error) {
         if (error instanceof ApiFailure) return fail(error.code);
         request.log.warn({ err: error, provider: provider.id }, 'social login failed');
-        return fail('10096');
+        return fail(ACCOUNT_CODES.providerFailed);
       }
       reply.clearCookie(flowCookie(flow.state), { path: CALLBACK_PREFIX });
       const next = new URLSearchParams({ social: 'ok', redirect: flow.returnTo });

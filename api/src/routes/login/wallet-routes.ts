@@ -4,7 +4,7 @@ import { getAddress } from 'ethers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiweMessage } from 'siwe';
 import { Trx } from 'tronweb';
-import { WALLET_RULES, parseTronSignInMessage } from '@meridian/contracts';
+import { ACCOUNT_CODES, WALLET_RULES, parseTronSignInMessage } from '@meridian/contracts';
 import type { WalletChain } from '@meridian/contracts';
 import { envelope, loginByWalletBody, sessionResult, walletNonceQuery, walletNonceResult } from '@meridian/contracts/schemas';
 import { walletStatement } from '../../accounts/account-texts.ts';
@@ -22,7 +22,7 @@ interface SignedBy {
   nonce: string;
 }
 
-const badSignature = () => new ApiFailure('10094', 'the wallet signature could not be verified');
+const badSignature = () => new ApiFailure(ACCOUNT_CODES.walletSignatureBad, 'the wallet signature could not be verified');
 
 /**
  * EIP-4361: the message must name this site (domain and URI) and be signed by the address it names.
@@ -72,7 +72,7 @@ async function spendNonce(db: Database, chain: WalletChain, nonce: string): Prom
       ),
     )
     .returning();
-  if (spent.length === 0) throw new ApiFailure('10095', 'the sign-in request expired or was already used');
+  if (spent.length === 0) throw new ApiFailure(ACCOUNT_CODES.walletRequestSpent, 'the sign-in request expired or was already used');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MODE_CODES } from '@meridian/contracts';
+import { ACCOUNT_CODES, MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import {
   accountFigures,
@@ -16,6 +16,7 @@ import {
   userInfoResult,
 } from '@meridian/contracts/schemas';
 import type { AccountsContext } from '../../accounts/context.ts';
+import { modified } from '../../accounts/answers.ts';
 import type { TradingService } from '../../trading/trading-service.ts';
 import { ipLimit } from '../../accounts/limits.ts';
 import { notify } from '../../accounts/notifications.ts';
@@ -65,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
         .update(users)
         .set({ language: request.body.language })
         .where(eq(users.id, authOf(request).userId));
-      return ok(null);
+      return modified();
     },
   );
 
@@ -92,7 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
       await ctx.limits.consume('login', `user:${userId}`);
       const user = await currentUser(userId);
       if (!user.passwordHash || !(await passwordMatches(user.passwordHash, request.body.oldPassword))) {
-        throw new ApiFailure('10004', 'current password wrong');
+        throw new ApiFailure(ACCOUNT_CODES.passwordWrong, 'current password wrong');
       }
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
@@ -106,7 +107,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
       // The new password starts fresh sign-in counts (they belong to the password); this one's tries are cleared too.
       await ctx.limits.reward('login', `user:${userId}`);
       await notify(db, userId, 'passwordChanged');
-      return ok(null);
+      return modified();
     },
   );
 

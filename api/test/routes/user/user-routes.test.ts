@@ -80,7 +80,7 @@ describe('account modes, balances, password, sessions, notifications', () => {
     const otherToken = other.json().result.token as string;
     expect((await call('POST', 'repassword', me, { oldPassword: 'not it 123', password: 'next pass 123' })).json().code).toBe('10004');
     expect((await call('POST', 'repassword', me, { oldPassword: PASSWORD, password: 'short' })).statusCode).toBe(400);
-    expect((await call('POST', 'repassword', me, { oldPassword: PASSWORD, password: 'next pass 123' })).json().code).toBe('200');
+    expect((await call('POST', 'repassword', me, { oldPassword: PASSWORD, password: 'next pass 123' })).json().code).toBe('20005');
     expect((await app.inject({ method: 'POST', url: `${USER}/getUserInfo`, headers: { authorization: otherToken } })).statusCode).toBe(401);
     expect((await call('POST', 'getUserInfo', me)).json().code).toBe('200');
     const list = (await call('GET', 'listNotifications', me)).json().result;

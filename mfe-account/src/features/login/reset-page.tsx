@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
-import { VALIDATION_KEYS as V } from '@meridian/contracts';
+import { SUCCESS_CODES, VALIDATION_KEYS as V, messageKeyForCode } from '@meridian/contracts';
 import { codeField, emailField, passwordField } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
 import { FormField, SubmitRow, formClasses, schemaResolver } from '@meridian/ui';
@@ -43,7 +43,7 @@ export function ResetPage() {
     const { email, code, password } = formSchema.parse(values);
     try {
       await accountApi.resetPassword(platform.api, { email, code, password });
-      platform.toast(t('pass.resetDone'), 'success');
+      platform.toast(`${t(messageKeyForCode(SUCCESS_CODES.modified), { ns: 'common' })} ${t('pass.loginWithNew')}`, 'success');
       platform.navigate('/pass/login');
     } catch (error) {
       setFailure(failureKey(error));

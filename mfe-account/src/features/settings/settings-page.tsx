@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { LANGUAGES, VALIDATION_KEYS as V } from '@meridian/contracts';
+import { LANGUAGES, SUCCESS_CODES, VALIDATION_KEYS as V, messageKeyForCode } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import { currentPasswordField, passwordField } from '@meridian/contracts/schemas';
 import { clearSession, formatDateTime, languageAtom, sessionStore, useLanguage, useT, useUser } from '@meridian/platform';
@@ -19,12 +19,16 @@ import { useAccount } from '../../shared/use-account.ts';
 
 function LanguageSection() {
   const { t } = useT(NAMESPACE);
-  const { api } = usePlatform();
+  const { api, toast } = usePlatform();
   const language = useLanguage();
   const choose = (next: LanguageCode) => {
     // The shell follows the language atom (document direction, every namespace); the server keeps it for mail.
     sessionStore.set(languageAtom, next);
-    void accountApi.setLanguage(api, next).catch(() => undefined);
+    // The server answers 20005 "modified successfully", shown in the language just chosen.
+    void accountApi.setLanguage(api, next).then(
+      () => toast(t(messageKeyForCode(SUCCESS_CODES.modified), { ns: 'common' }), 'success'),
+      () => undefined,
+    );
   };
   return (
     <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="language-title">
@@ -72,7 +76,8 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     try {
       await accountApi.changePassword(platform.api, { oldPassword: values.oldPassword, password: values.password });
       reset();
-      platform.toast(t('settings.passwordChanged'), 'success');
+      // 20005 "modified successfully", and what it means here.
+      platform.toast(`${t(messageKeyForCode(SUCCESS_CODES.modified), { ns: 'common' })} ${t('settings.othersSignedOut')}`, 'success');
       // A new password signs the other devices out: the list of sessions is asked again.
       void queryClient.invalidateQueries({ queryKey: accountKeys.sessions(userId) });
     } catch (error) {
