@@ -1,6 +1,6 @@
 export { Button } from './components/button.tsx';
 export type { ButtonProps } from './components/button.tsx';
-export { LoadingState, EmptyState, ErrorState, RemoteFallback } from './components/states.tsx';
+export { LoadingState, EmptyState, ErrorState, ListEnd, RemoteFallback } from './components/states.tsx';
 export { Modal } from './components/modal.tsx';
 export type { ModalProps } from './components/modal.tsx';
 export { PlannedPage } from './components/planned-page.tsx';

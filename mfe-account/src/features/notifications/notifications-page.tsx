@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListNotificationsResult } from '@meridian/contracts';
 import { sessionStore, unreadCountAtom, useT, useUser } from '@meridian/platform';
-import { Button, EmptyState } from '@meridian/ui';
+import { Button, EmptyState, ListEnd } from '@meridian/ui';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { accountKeys, accountQueries } from '../../api/account-queries.ts';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
@@ -51,11 +51,14 @@ export function NotificationsPage() {
           items.length === 0 ? (
             <EmptyState title={t('notifications.empty')} />
           ) : (
-            <ul className={styles.list}>
-              {items.map((item) => (
-                <Notification key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
-              ))}
-            </ul>
+            <>
+              <ul className={styles.list}>
+                {items.map((item) => (
+                  <Notification key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
+                ))}
+              </ul>
+              <ListEnd />
+            </>
           )
         }
       </QueryView>

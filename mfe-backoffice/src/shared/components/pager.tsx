@@ -1,5 +1,5 @@
 import { useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
+import { Button, ListEnd } from '@meridian/ui';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import styles from './admin.module.css';
 
@@ -18,18 +18,21 @@ export function Pager({
   const { t } = useT(NAMESPACE);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav className={styles.pager} aria-label={t('ui.pages')}>
-      <p className={styles.pagerText} aria-live="polite">
-        {t('ui.pageOf', { page, pages, total })}
-      </p>
-      <div className={styles.pagerButtons}>
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid="pager-previous">
-          {t('ui.previous')}
-        </Button>
-        <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid="pager-next">
-          {t('ui.next')}
-        </Button>
-      </div>
-    </nav>
+    <>
+      <nav className={styles.pager} aria-label={t('ui.pages')}>
+        <p className={styles.pagerText} aria-live="polite">
+          {t('ui.pageOf', { page, pages, total })}
+        </p>
+        <div className={styles.pagerButtons}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid="pager-previous">
+            {t('ui.previous')}
+          </Button>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid="pager-next">
+            {t('ui.next')}
+          </Button>
+        </div>
+      </nav>
+      {page >= pages && total > 0 ? <ListEnd /> : null}
+    </>
   );
 }

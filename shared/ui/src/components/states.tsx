@@ -23,6 +23,16 @@ export function EmptyState({ title, children }: { title?: string; children?: Rea
   );
 }
 
+/** The translated "no more data" under the last item of a list (SPEC §7), so the user knows nothing more will load. */
+export function ListEnd({ testId = 'list-end' }: { testId?: string }) {
+  const { t } = useT('common');
+  return (
+    <p className={styles.end} data-testid={testId}>
+      {t('state.noMore')}
+    </p>
+  );
+}
+
 export function ErrorState({ title, body, onRetry }: { title: string; body?: string; onRetry?: () => void }) {
   const { t } = useT('common');
   return (

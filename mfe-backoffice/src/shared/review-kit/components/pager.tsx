@@ -1,5 +1,5 @@
 import { useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
+import { Button, ListEnd } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import styles from './kit.module.css';
 
@@ -19,18 +19,22 @@ export function Pager({
 }) {
   const { t } = useT(NAMESPACE);
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1 && page <= 1) return null;
+  // One page of items: no paging, only the end of the list.
+  if (pages <= 1 && page <= 1) return total > 0 ? <ListEnd testId={`${testId}-end`} /> : null;
   return (
-    <nav className={styles.pager} aria-label={t('queues.kit.pages')} data-testid={testId}>
-      <Button variant="secondary" onClick={() => onChange(page - 1)} disabled={page <= 1} data-testid={`${testId}-prev`}>
-        {t('queues.kit.previous')}
-      </Button>
-      <span aria-live="polite" data-testid={`${testId}-page`}>
-        {t('queues.kit.pageOf', { page, pages })}
-      </span>
-      <Button variant="secondary" onClick={() => onChange(page + 1)} disabled={page >= pages} data-testid={`${testId}-next`}>
-        {t('queues.kit.next')}
-      </Button>
-    </nav>
+    <>
+      <nav className={styles.pager} aria-label={t('queues.kit.pages')} data-testid={testId}>
+        <Button variant="secondary" onClick={() => onChange(page - 1)} disabled={page <= 1} data-testid={`${testId}-prev`}>
+          {t('queues.kit.previous')}
+        </Button>
+        <span aria-live="polite" data-testid={`${testId}-page`}>
+          {t('queues.kit.pageOf', { page, pages })}
+        </span>
+        <Button variant="secondary" onClick={() => onChange(page + 1)} disabled={page >= pages} data-testid={`${testId}-next`}>
+          {t('queues.kit.next')}
+        </Button>
+      </nav>
+      {page >= pages && total > 0 ? <ListEnd testId={`${testId}-end`} /> : null}
+    </>
   );
 }

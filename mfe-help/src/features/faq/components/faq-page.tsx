@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { contentLanguageId } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import type { Platform } from '@meridian/platform';
+import { ListEnd } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { FaqList } from '../../../shared/components/faq-list.tsx';
 import { HelpLayout } from '../../../shared/components/help-layout.tsx';
@@ -15,7 +16,12 @@ export function FaqPage({ platform }: { platform: Platform }) {
   return (
     <HelpLayout title={t('faq.title')} testId="help-faq">
       <QueryView query={query} isEmpty={(d) => d.length === 0}>
-        {(items) => <FaqList items={items} />}
+        {(items) => (
+          <>
+            <FaqList items={items} />
+            <ListEnd />
+          </>
+        )}
       </QueryView>
     </HelpLayout>
   );

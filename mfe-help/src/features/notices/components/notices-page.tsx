@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { contentLanguageId } from '@meridian/contracts';
 import { formatDate, useLanguage, useT } from '@meridian/platform';
+import { ListEnd } from '@meridian/ui';
 import type { Platform } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { HelpLayout } from '../../../shared/components/help-layout.tsx';
@@ -19,18 +20,21 @@ export function NoticesPage({ platform }: { platform: Platform }) {
     <HelpLayout title={t('notices.title')} testId="help-notices">
       <QueryView query={query} isEmpty={(d) => d.length === 0}>
         {(items) => (
-          <ul className={styles.list}>
-            {items.map((n) => (
-              <li key={n.id} className={styles.listItem} data-testid="notice-item">
-                <Link className={styles.link} dir="auto" to={`/help/notice/${n.id}`}>
-                  {n.title}
-                </Link>
-                <time className={styles.meta} dateTime={n.publishedAt}>
-                  {formatDate(n.publishedAt, language)}
-                </time>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className={styles.list}>
+              {items.map((n) => (
+                <li key={n.id} className={styles.listItem} data-testid="notice-item">
+                  <Link className={styles.link} dir="auto" to={`/help/notice/${n.id}`}>
+                    {n.title}
+                  </Link>
+                  <time className={styles.meta} dateTime={n.publishedAt}>
+                    {formatDate(n.publishedAt, language)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+            <ListEnd />
+          </>
         )}
       </QueryView>
     </HelpLayout>
