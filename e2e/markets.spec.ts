@@ -40,7 +40,7 @@ test('home: the rows tick with sparklines, and the figures are the platform’s 
   const figures = page.getByTestId('home-stats');
   await expect(figures.locator('[data-stat="crypto"] dd')).toHaveText(new Intl.NumberFormat('en').format(crypto));
   await expect(figures.locator('[data-stat="fee"] dd')).toHaveText(`${fee}%`);
-  await expect(page.locator('[data-feature="contracts"]')).toContainText(`${fee}%`);
+  await expect(page.locator('[data-feature="markets"]').getByTestId('home-fee')).toContainText(`${fee}%`);
 
   // A row opens its instrument.
   await table.locator('tbody tr').first().getByRole('link').click();

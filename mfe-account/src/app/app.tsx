@@ -1,12 +1,10 @@
 import { Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { useT } from '@meridian/platform';
 import type { RemoteProps } from '@meridian/platform';
-import { LoadingState, PlannedPage } from '@meridian/ui';
+import { LoadingState } from '@meridian/ui';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { RegisterPage } from '../features/login/register-page.tsx';
 import { ResetPage } from '../features/login/reset-page.tsx';
-import { NAMESPACE } from '../locales/load-namespace.ts';
 import { PlatformProvider } from '../shared/platform-context.tsx';
 import { RequireRealAccount } from './require-real-account.tsx';
 import { RequireSession } from './require-session.tsx';
@@ -31,20 +29,8 @@ const NotificationsPage = lazy(() =>
   retried(() => import('../features/notifications/notifications-page.tsx')).then((m) => ({ default: m.NotificationsPage })),
 );
 
-const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4', 'items.i5', 'items.i6'] as const;
-
-function Planned({ page }: { page: string }) {
-  const { t } = useT(NAMESPACE);
-  return (
-    <PlannedPage
-      testId="mfe-account-page"
-      title={t(`pages.${page}`)}
-      notice={t('notice')}
-      lead={t('lead')}
-      items={ITEM_KEYS.map((key) => t(key))}
-    />
-  );
-}
+const BalancePage = lazy(() => retried(() => import('../features/balance/balance-page.tsx')).then((m) => ({ default: m.BalancePage })));
+const InvitePage = lazy(() => retried(() => import('../features/invite/invite-page.tsx')).then((m) => ({ default: m.InvitePage })));
 
 /** Your account: sign-in pages under /pass, the account screens under /profile. */
 export function App({ platform }: RemoteProps) {
@@ -62,9 +48,9 @@ export function App({ platform }: RemoteProps) {
               <Route path="/profile/settings" element={<SettingsPage />} />
               <Route path="/profile/notification" element={<NotificationsPage />} />
               <Route element={<RequireRealAccount />}>
-                <Route path="/profile/balance" element={<Planned page="balance" />} />
+                <Route path="/profile/balance" element={<BalancePage />} />
               </Route>
-              <Route path="/profile/invite" element={<Planned page="invite" />} />
+              <Route path="/profile/invite" element={<InvitePage />} />
             </Route>
             <Route path="*" element={<Navigate to="/profile" replace />} />
           </Routes>

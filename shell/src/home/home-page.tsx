@@ -61,11 +61,18 @@ export function HomePage({ platform }: RemoteProps) {
   const MarketTable = useMemo(() => loadMarketTable(attempt), [attempt]);
   const statistics = useHomeStatistics(platform.api);
   const fee = statistics.data ? formatDecimal(statistics.data.tradingFeePercent, lang) : null;
-  const features = [
-    { key: 'markets', href: '/market', body: t('home.features.markets.body', { count: statistics.data?.listedInstruments ?? 0 }) },
-    { key: 'contracts', href: '/market', body: fee ? t('home.features.contracts.body', { fee }) : t('home.features.contracts.bodyNoFee') },
-    { key: 'plans', href: '/trading', body: t('home.features.plans.body') },
+  // The seed's four ways in (markets, loans, smart trading, NFTs); the markets card states the fee from
+  // the `trading_fee_percent` setting, and nothing while it is unknown.
+  const features: { key: string; href: string; body: string; fee?: string | null }[] = [
+    {
+      key: 'markets',
+      href: '/market',
+      body: t('home.features.markets.body', { count: statistics.data?.listedInstruments ?? 0 }),
+      fee: fee ? t('home.features.markets.fee', { fee }) : null,
+    },
     { key: 'loans', href: '/loan', body: t('home.features.loans.body') },
+    { key: 'plans', href: '/trading', body: t('home.features.plans.body') },
+    { key: 'nfts', href: '/nfts', body: t('home.features.nfts.body') },
   ];
   return (
     <div className={styles.page} data-testid="home-page">
@@ -106,6 +113,11 @@ export function HomePage({ platform }: RemoteProps) {
               <AppLink href={f.href} className={styles.cardLink}>
                 <h3>{t(`home.features.${f.key}.title`)}</h3>
                 <p>{f.body}</p>
+                {f.fee ? (
+                  <p className={styles.cardFee} data-testid="home-fee">
+                    {f.fee}
+                  </p>
+                ) : null}
               </AppLink>
             </li>
           ))}
