@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Headset } from 'lucide-react';
 import { isLanguageCode } from '@meridian/contracts';
-import { sessionStore, languageAtom, useT } from '@meridian/platform';
+import { sessionStore, languageAtom, useLanguage, useT } from '@meridian/platform';
 import { changeLanguage } from '../language.ts';
 import type { ApiClient } from '@meridian/platform';
 import { IntroBoard, introAlreadySeen } from '../intro/intro-board.tsx';
@@ -37,6 +37,13 @@ export function Chrome({ mobile, api, footerHost, deferred }: ChromeProps) {
   useEffect(() => {
     void deferred.then(() => setFooterReady(true));
   }, [deferred]);
+  // SPEC §6: the content list loads at start on every layout (after the first remote, like the footer,
+  // so it does not compete with the first paint), and again for a new language; the footer shares it.
+  const lang = useLanguage();
+  useEffect(() => {
+    if (!footerReady) return;
+    void import('./content-list.ts').then((m) => m.loadContentList(api, lang));
+  }, [api, footerReady, lang]);
 
   useEffect(() => {
     document.documentElement.dataset.fullscreen = String(fullScreen);

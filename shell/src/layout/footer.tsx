@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useT } from '@meridian/platform';
-import { API_PATHS, CONTENT_TYPES, contentLanguageId } from '@meridian/contracts';
-import { listContentsResult } from '@meridian/contracts/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient, useT } from '@meridian/platform';
+import { CONTENT_TYPES } from '@meridian/contracts';
 import type { ContentSummary, ContentType } from '@meridian/contracts';
 import { useLanguage } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 import { AppLink } from '../navigation/app-link.tsx';
+import { contentListQuery } from './content-list.ts';
 import styles from './chrome.module.css';
 
 const PRODUCT_LINKS = [
@@ -19,15 +19,8 @@ const PRODUCT_LINKS = [
 export default function Footer({ api }: { api: ApiClient }) {
   const { t } = useT('shell');
   const lang = useLanguage();
-  const [items, setItems] = useState<ContentSummary[] | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get(API_PATHS.listContents(contentLanguageId(lang)), { result: listContentsResult, signal: controller.signal })
-      .then(setItems, () => setItems([]));
-    return () => controller.abort();
-  }, [api, lang]);
+  // The list the shell loaded at start (content-list.ts), from the shared cache.
+  const { data: items } = useQuery(contentListQuery(api, lang), queryClient);
 
   const groups = new Map<ContentType, ContentSummary[]>();
   for (const item of items ?? []) groups.set(item.type, [...(groups.get(item.type) ?? []), item]);
