@@ -120,17 +120,18 @@ export async function openPosition(
   const stopLoss = body.stopLoss ?? null;
   const takeProfit = body.takeProfit ?? null;
   const limit = body.limitPrice ?? null;
-  // A limit order's stop loss and take profit sit on their sides of the limit (its expected open).
-  const expectedOpen = limit ?? quote.price;
+  // A limit the price has not reached waits as pending with margin and fee held; one it has reached
+  // (a buy limit at or above the price, a sell limit at or below) opens at once at the current price.
+  const waits = limit !== null && !limitReached(body.side, limit, quote.price);
+  // Stop loss and take profit sit on their sides of the expected open: the limit while it waits.
+  const expectedOpen = waits ? limit : quote.price;
   if (stopLoss !== null && !stopLossReasonable(body.side, expectedOpen, stopLoss)) {
     throw new ApiFailure(MONEY_CODES.stopLossUnreasonable, 'stop loss price unreasonable');
   }
   if (takeProfit !== null && !takeProfitReasonable(body.side, expectedOpen, takeProfit)) {
     throw new ApiFailure(MONEY_CODES.takeProfitUnreasonable, 'take profit price unreasonable');
   }
-  // A limit the price has not reached waits as pending with margin and fee held; one it has reached
-  // (a buy limit at or above the price, a sell limit at or below) opens at once at the current price.
-  if (limit !== null && !limitReached(body.side, limit, quote.price)) {
+  if (waits) {
     return placePending(ctx, tx, { userId, mode }, instrument, { ...body, limitPrice: limit }, quote, terms);
   }
   const { feePercent, maintenance } = terms;

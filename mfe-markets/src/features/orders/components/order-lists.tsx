@@ -5,14 +5,15 @@ import type { InstrumentContext } from '../../../shared/instrument-slots.ts';
 import { Choice, Tabs } from '../../../shared/tabs.tsx';
 import { ClosedTable } from './closed-table.tsx';
 import { OptionsOrders } from './options-orders.tsx';
+import { PendingTable } from './pending-table.tsx';
 import { PositionsTable } from './positions-table.tsx';
 import { useRefreshOnBalance } from '../hooks/use-order-lists.ts';
 import styles from './orders.module.css';
 
-type ListTab = 'positions' | 'closed' | 'options';
+type ListTab = 'positions' | 'pending' | 'closed' | 'options';
 type Scope = 'instrument' | 'all';
 
-/** Under the chart: the signed-in user's open positions, closed positions and options orders. */
+/** Under the chart: the signed-in user's open positions, pending limit orders, closed positions and options orders. */
 export function OrderLists({ instrument }: InstrumentContext) {
   const { t } = useT(NAMESPACE);
   const loggedIn = useIsLoggedIn();
@@ -43,6 +44,7 @@ export function OrderLists({ instrument }: InstrumentContext) {
         label={t('orders.title')}
         items={[
           { id: 'positions', label: t('orders.tabs.positions'), testId: 'orders-tab-positions' },
+          { id: 'pending', label: t('orders.tabs.pending'), testId: 'orders-tab-pending' },
           { id: 'closed', label: t('orders.tabs.closed'), testId: 'orders-tab-closed' },
           { id: 'options', label: t('orders.tabs.options'), testId: 'orders-tab-options' },
         ]}
@@ -51,6 +53,7 @@ export function OrderLists({ instrument }: InstrumentContext) {
         testId="orders-tabs"
       >
         {tab === 'positions' ? <PositionsTable key={scope} instrument={instrument} instrumentId={instrumentId} /> : null}
+        {tab === 'pending' ? <PendingTable key={scope} instrument={instrument} instrumentId={instrumentId} /> : null}
         {tab === 'closed' ? <ClosedTable key={scope} instrument={instrument} instrumentId={instrumentId} /> : null}
         {tab === 'options' ? <OptionsOrders key={scope} instrument={instrument} instrumentId={instrumentId} /> : null}
       </Tabs>

@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MONEY_CODES } from '@meridian/contracts';
 import type { BuyContractsBody, ContractOrder, MarketInfo, TradingTerms } from '@meridian/contracts';
-import { LOTS_OUT_OF_BOUNDS } from '@meridian/contracts/schemas';
-import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
+import { LOTS_OUT_OF_BOUNDS, PENDING_ORDER_TTL_MS } from '@meridian/contracts/schemas';
+import { formatDateTime, formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
 import { formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
@@ -13,14 +13,16 @@ import { useOrderFeedback } from '../../../shared/order-feedback.ts';
 import { usePlatform } from '../../../shared/platform-context.tsx';
 import { Choice } from '../../../shared/tabs.tsx';
 import { buyContracts } from '../api/buy-contracts.ts';
-import { previewContract, validateContractForm } from '../state/contract-form.ts';
+import { expectedOpenPrice, previewContract, validateContractForm, waitsForLimit } from '../state/contract-form.ts';
 import type { ContractField, ContractFormValues } from '../state/contract-form.ts';
 import { ContractPreviewList } from './contract-preview.tsx';
 import { SubmitArea } from './submit-area.tsx';
 import { TradeField } from './trade-field.tsx';
 import styles from './trade.module.css';
 
-const FIELDS: readonly ContractField[] = ['lots', 'leverage', 'stopLoss', 'takeProfit'];
+const FIELDS: readonly ContractField[] = ['limitPrice', 'lots', 'leverage', 'stopLoss', 'takeProfit'];
+/** The expiry a limit order states, in hours (PENDING_ORDER_TTL_MS). */
+const TTL_HOURS = PENDING_ORDER_TTL_MS / 3_600_000;
 
 /** The contract tab: side, lots, leverage, live margin / fee / liquidation preview, optional SL/TP, confirm. */
 export function ContractForm({ instrument, price, terms }: { instrument: MarketInfo; price: string; terms: TradingTerms }) {
@@ -31,6 +33,8 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
   const feedback = useOrderFeedback();
   const [values, setValues] = useState<ContractFormValues>(() => ({
     side: 'buy',
+    orderType: 'market',
+    limitPrice: '',
     lots: '',
     leverage: terms.leverages[0] ?? 1,
     stopLoss: '',
@@ -55,13 +59,17 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
     step: formatDecimal(terms.lots.step, lang, { max: 8 }),
     max: formatDecimal(terms.lots.max, lang, { max: 8 }),
   };
-  const preview = previewContract(current, terms, price);
+  // Margin, fee and liquidation at the expected open: the limit for an order that waits (what is held).
+  const openAt = expectedOpenPrice(current, price);
+  const waits = waitsForLimit(current, price);
+  const preview = openAt === null ? null : previewContract(current, terms, openAt);
+  const [confirmedAt, setConfirmedAt] = useState(0);
   const errorOf = (field: ContractField) => serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined);
 
   const change = <K extends keyof ContractFormValues>(key: K, value: ContractFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setServerErrors((e) => (key in e || key === 'side' ? {} : e));
-    // Stop loss and take profit are checked as they are typed (the price moves); lots once left.
+    // Stop loss and take profit are checked as they are typed (the price moves); lots and the limit once left.
     if (key === 'stopLoss' || key === 'takeProfit') setTouched((s) => new Set(s).add(key));
   };
   const touch = (field: ContractField) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
@@ -71,15 +79,22 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
     send: (b, key) => buyContracts(api, b, key),
     onSuccess: (placed) => {
       setConfirming(false);
-      setValues((v) => ({ ...v, stopLoss: '', takeProfit: '' }));
+      setValues((v) => ({ ...v, stopLoss: '', takeProfit: '', limitPrice: '' }));
       setTouched(new Set());
       feedback.succeeded(
-        t('trade.contract.placed', {
-          side: t(`trade.side.${placed.side}`),
-          lots: formatDecimal(placed.lots, lang),
-          code: placed.code,
-          price: formatPrice(placed.openPrice, lang, terms.tickSize),
-        }),
+        placed.status === 'pending'
+          ? t('trade.limit.placed', {
+              side: t(`trade.side.${placed.side}`),
+              lots: formatDecimal(placed.lots, lang),
+              code: placed.code,
+              price: formatPrice(placed.limitPrice ?? placed.openPrice, lang, terms.tickSize),
+            })
+          : t('trade.contract.placed', {
+              side: t(`trade.side.${placed.side}`),
+              lots: formatDecimal(placed.lots, lang),
+              code: placed.code,
+              price: formatPrice(placed.openPrice, lang, terms.tickSize),
+            }),
       );
     },
     onError: (error) => {
@@ -101,6 +116,7 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
       if (first) inputs.current.get(first)?.focus();
       return;
     }
+    setConfirmedAt(Date.now());
     setConfirming(true);
   };
   const cancel = useCallback(() => setConfirming(false), []);
@@ -127,6 +143,38 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
         tone={(side) => (side === 'buy' ? 'up' : 'down')}
         testIdPrefix="contract-side"
       />
+      <Choice
+        label={t('trade.limit.orderType')}
+        items={[
+          { id: 'market', label: t('trade.limit.market') },
+          { id: 'limit', label: t('trade.limit.limit') },
+        ]}
+        value={values.orderType}
+        onChange={(orderType) => change('orderType', orderType)}
+        testIdPrefix="contract-type"
+      />
+      {values.orderType === 'limit' ? (
+        <TradeField
+          label={t('trade.limit.limitPrice')}
+          hint={t(values.side === 'buy' ? 'trade.limit.hintBuy' : 'trade.limit.hintSell', { hours: TTL_HOURS })}
+          error={errorOf('limitPrice')}
+          errorTestId="contract-limit-price-error"
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={register('limitPrice')}
+              className={formClasses.input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.limitPrice}
+              onChange={(e) => change('limitPrice', e.target.value)}
+              onBlur={() => touch('limitPrice')}
+              data-testid="contract-limit-price"
+            />
+          )}
+        </TradeField>
+      ) : null}
       <TradeField
         label={t('trade.contract.lots')}
         hint={
@@ -176,7 +224,7 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
           </select>
         )}
       </TradeField>
-      <ContractPreviewList preview={preview} price={price} tickSize={terms.tickSize} />
+      <ContractPreviewList preview={preview} price={price} tickSize={terms.tickSize} held={waits} />
       <div className={styles.pair}>
         <TradeField
           label={t('trade.contract.stopLoss')}
@@ -239,13 +287,26 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
           onConfirm={() => {
             if (body) order.mutate(body);
           }}
-          note={body ? t('trade.contract.confirmNote') : t('trade.contract.confirmChanged')}
+          note={
+            !body
+              ? t('trade.contract.confirmChanged')
+              : waits
+                ? t('trade.limit.confirmNote', { hours: TTL_HOURS })
+                : t('trade.contract.confirmNote')
+          }
           rows={[
             { label: t('trade.contract.instrument'), value: `${instrument.code} · ${instrument.name}`, testId: 'confirm-instrument' },
             { label: t('trade.contract.side'), value: sideLabel, testId: 'confirm-side' },
+            {
+              label: t('trade.limit.orderType'),
+              value: t(values.orderType === 'limit' ? 'trade.limit.limit' : 'trade.limit.market'),
+              testId: 'confirm-order-type',
+            },
             { label: t('trade.contract.lots'), value: body ? formatDecimal(body.lots, lang) : '—', testId: 'confirm-lots' },
             { label: t('trade.contract.leverage'), value: t('trade.contract.leverageOption', { leverage }), testId: 'confirm-leverage' },
-            { label: t('trade.contract.price'), value: priceText(price), testId: 'confirm-price' },
+            waits && openAt !== null
+              ? { label: t('trade.limit.limitPrice'), value: priceText(openAt), testId: 'confirm-limit-price' }
+              : { label: t('trade.contract.price'), value: priceText(price), testId: 'confirm-price' },
             {
               label: t('trade.contract.margin'),
               value: preview ? <MoneyText value={preview.margin.toFixed()} /> : '—',
@@ -253,10 +314,19 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
             },
             { label: t('trade.contract.fee'), value: preview ? <MoneyText value={preview.fee.toFixed()} /> : '—', testId: 'confirm-fee' },
             {
-              label: t('trade.contract.total'),
+              label: t(waits ? 'trade.limit.held' : 'trade.contract.total'),
               value: preview ? <MoneyText value={preview.total.toFixed()} /> : '—',
-              testId: 'confirm-total',
+              testId: waits ? 'confirm-held' : 'confirm-total',
             },
+            ...(waits
+              ? [
+                  {
+                    label: t('trade.limit.expires'),
+                    value: formatDateTime(confirmedAt + PENDING_ORDER_TTL_MS, lang),
+                    testId: 'confirm-expires',
+                  },
+                ]
+              : []),
             {
               label: t('trade.contract.stopLoss'),
               value: body?.stopLoss ? formatDecimal(body.stopLoss, lang, { max: 18 }) : notSet,

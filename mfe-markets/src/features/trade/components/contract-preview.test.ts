@@ -59,7 +59,7 @@ describe('TradeField (inline stop loss / take profit messages)', () => {
 
   it('shows the translated message of a stop loss on the wrong side, tied to the input', () => {
     const { errors } = validateContractForm(
-      { side: 'buy', lots: '1', leverage: 10, stopLoss: '60000', takeProfit: '' },
+      { side: 'buy', orderType: 'market', limitPrice: '', lots: '1', leverage: 10, stopLoss: '60000', takeProfit: '' },
       { instrumentId: 7, price: '52100', leverages: [10], lots: { min: '0.01', step: '0.01', max: '100' } },
     );
     const html = render(errors.stopLoss);
@@ -71,7 +71,7 @@ describe('TradeField (inline stop loss / take profit messages)', () => {
 
   it('names the lot bounds in the message of lots outside them', () => {
     const { errors } = validateContractForm(
-      { side: 'buy', lots: '0.0000001', leverage: 10, stopLoss: '', takeProfit: '' },
+      { side: 'buy', orderType: 'market', limitPrice: '', lots: '0.0000001', leverage: 10, stopLoss: '', takeProfit: '' },
       { instrumentId: 7, price: '52100', leverages: [10], lots: { min: '0.01', step: '0.01', max: '100' } },
     );
     const html = renderToStaticMarkup(

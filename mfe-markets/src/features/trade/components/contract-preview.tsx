@@ -4,8 +4,21 @@ import { formatPrice, MoneyText } from '../../../shared/money-text.tsx';
 import type { ContractPreview } from '../state/contract-form.ts';
 import styles from './trade.module.css';
 
-/** Margin, fee, their total and the liquidation price the order would have at `price` (— until lots are valid). */
-export function ContractPreviewList({ preview, price, tickSize }: { preview: ContractPreview | null; price: string; tickSize: string }) {
+/**
+ * Margin, fee, their total and the liquidation price the order would have (— until lots are valid); for a
+ * limit order that waits (`held`), the figures at the limit price, and the total is what is held now.
+ */
+export function ContractPreviewList({
+  preview,
+  price,
+  tickSize,
+  held = false,
+}: {
+  preview: ContractPreview | null;
+  price: string;
+  tickSize: string;
+  held?: boolean;
+}) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const dash = <span title={t('trade.contract.previewNone')}>—</span>;
@@ -26,7 +39,7 @@ export function ContractPreviewList({ preview, price, tickSize }: { preview: Con
         <dd>{preview ? <MoneyText value={preview.fee.toFixed()} testId="preview-fee" /> : dash}</dd>
       </div>
       <div className={styles.previewRow}>
-        <dt>{t('trade.contract.total')}</dt>
+        <dt>{t(held ? 'trade.limit.held' : 'trade.contract.total')}</dt>
         <dd>{preview ? <MoneyText value={preview.total.toFixed()} testId="preview-total" /> : dash}</dd>
       </div>
       <div className={styles.previewRow}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractFee, contractMargin, liquidationPrice } from '@meridian/contracts';
 import type { TradingTerms } from '@meridian/contracts';
-import { previewContract, validateContractForm } from './contract-form.ts';
+import { expectedOpenPrice, previewContract, validateContractForm, waitsForLimit } from './contract-form.ts';
 import type { ContractFormValues } from './contract-form.ts';
 
 const terms: TradingTerms = {
@@ -16,6 +16,8 @@ const terms: TradingTerms = {
 };
 const form = (over: Partial<ContractFormValues> = {}): ContractFormValues => ({
   side: 'buy',
+  orderType: 'market',
+  limitPrice: '',
   lots: '1.5',
   leverage: 10,
   stopLoss: '',
@@ -116,5 +118,27 @@ describe('validateContractForm', () => {
     for (const lots of ['0.01', '0.02', '99.99', '100']) {
       expect(validateContractForm(form({ lots }), context).body?.lots, lots).toBe(lots);
     }
+  });
+
+  it('a limit order needs a positive limit price; it waits when the price has not reached it, and SL/TP follow the limit', () => {
+    const limit = (over: Partial<ContractFormValues>) => form({ orderType: 'limit', ...over });
+    expect(validateContractForm(limit({ limitPrice: '' }), context).errors.limitPrice).toBe('validation.limitPriceInvalid');
+    for (const limitPrice of ['abc', '0', '-5', '1,5']) {
+      expect(validateContractForm(limit({ limitPrice }), context).errors.limitPrice, limitPrice).toBe('validation.limitPriceInvalid');
+    }
+    // A buy limit below the live price (52,100.13) waits; its stop loss must sit below the limit.
+    expect(waitsForLimit(limit({ limitPrice: '50000' }), context.price)).toBe(true);
+    expect(validateContractForm(limit({ limitPrice: '50000', stopLoss: '51000' }), context).errors).toEqual({
+      stopLoss: 'validation.stopLossUnreasonable',
+    });
+    const { body } = validateContractForm(limit({ limitPrice: '50000', stopLoss: '49000' }), context);
+    expect(body).toMatchObject({ limitPrice: '50000', stopLoss: '49000' });
+    // A buy limit above the live price is reached already: it opens at once at the live price.
+    expect(waitsForLimit(limit({ limitPrice: '53000' }), context.price)).toBe(false);
+    expect(expectedOpenPrice(limit({ limitPrice: '53000' }), context.price)).toBe(context.price);
+    // A sell limit waits above the price.
+    expect(waitsForLimit(limit({ side: 'sell', limitPrice: '53000' }), context.price)).toBe(true);
+    // A market order sends no limit.
+    expect(validateContractForm(form({ limitPrice: '50000' }), context).body).not.toHaveProperty('limitPrice');
   });
 });

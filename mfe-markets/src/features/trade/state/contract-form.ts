@@ -9,19 +9,22 @@ import {
   takeProfitReasonable,
 } from '@meridian/contracts';
 import type { BuyContractsBody, ContractSide, Money, TradingTerms } from '@meridian/contracts';
-import { buyContractsBody, lotsWithin } from '@meridian/contracts/schemas';
-import type { LotTerms } from '@meridian/contracts/schemas';
+import { buyContractsBody, LIMIT_PRICE_INVALID, limitReached, lotsWithin } from '@meridian/contracts/schemas';
+import type { LotTerms, OrderType } from '@meridian/contracts/schemas';
 
 /** What the contract form holds: text as typed (never a float), the side and the chosen leverage. */
 export interface ContractFormValues {
   side: ContractSide;
+  /** Market: opens at once at the live price; limit: waits (pending) until the price reaches `limitPrice`. */
+  orderType: OrderType;
+  limitPrice: string;
   lots: string;
   leverage: number;
   stopLoss: string;
   takeProfit: string;
 }
 
-export type ContractField = 'lots' | 'leverage' | 'stopLoss' | 'takeProfit';
+export type ContractField = 'lots' | 'leverage' | 'limitPrice' | 'stopLoss' | 'takeProfit';
 
 export interface ContractPreview {
   margin: Money;
@@ -50,9 +53,28 @@ export function previewContract(
 }
 
 /**
+ * The price the order is expected to open at: the live price for a market order or a limit the price
+ * has reached already (it opens at once), else the limit price (the figures held are computed at it).
+ * Null while a limit order's limit is not a price yet.
+ */
+export function expectedOpenPrice(values: Pick<ContractFormValues, 'side' | 'orderType' | 'limitPrice'>, price: string): string | null {
+  if (values.orderType === 'market') return price;
+  const limit = values.limitPrice.trim();
+  if (!/^\d{1,20}(\.\d{1,18})?$/.test(limit) || !money(limit).gt(0)) return null;
+  return money(price).gt(0) && limitReached(values.side, limit, price) ? price : limit;
+}
+
+/** Whether the order waits as pending: a limit the live price has not reached. */
+export function waitsForLimit(values: Pick<ContractFormValues, 'side' | 'orderType' | 'limitPrice'>, price: string): boolean {
+  const open = expectedOpenPrice(values, price);
+  return values.orderType === 'limit' && open !== null && open !== price;
+}
+
+/**
  * Checks the form as the server will (the contract schema, then SPEC §5.7's sides of the price):
  * the message key of each wrong field (common namespace), and the body to send when none is wrong.
- * Stop loss and take profit are judged against `price`, the live price the order would open at.
+ * Stop loss and take profit are judged against the expected open (`expectedOpenPrice`): the live price
+ * `price` for a market order, the limit price for a limit order that waits. A limit order needs its limit.
  */
 export function validateContractForm(
   values: ContractFormValues,
@@ -60,6 +82,7 @@ export function validateContractForm(
 ): { errors: Partial<Record<ContractField, string>>; body: BuyContractsBody | null } {
   const stopLoss = values.stopLoss.trim();
   const takeProfit = values.takeProfit.trim();
+  const limit = values.orderType === 'limit' ? values.limitPrice.trim() : null;
   const parsed = buyContractsBody.safeParse({
     instrumentId: context.instrumentId,
     side: values.side,
@@ -67,12 +90,16 @@ export function validateContractForm(
     leverage: values.leverage,
     stopLoss: stopLoss === '' ? null : stopLoss,
     takeProfit: takeProfit === '' ? null : takeProfit,
+    ...(limit === null ? {} : { limitPrice: limit }),
   });
   const errors: Partial<Record<ContractField, string>> = {};
+  if (limit === '') errors.limitPrice = LIMIT_PRICE_INVALID;
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === 'lots' || field === 'leverage' || field === 'stopLoss' || field === 'takeProfit') errors[field] ??= issue.message;
+      if (field === 'lots' || field === 'leverage' || field === 'limitPrice' || field === 'stopLoss' || field === 'takeProfit') {
+        errors[field] ??= issue.message;
+      }
     }
   }
   // The instrument's lot bounds (issue 31), with the same shared schema the API applies.
@@ -81,11 +108,13 @@ export function validateContractForm(
     if (!lots.success) errors.lots = lots.error.issues[0]?.message ?? 'validation.quantityInvalid';
   }
   if (!context.leverages.includes(values.leverage)) errors.leverage ??= 'errors.10104';
-  const known = money(context.price).gt(0);
-  if (known && stopLoss !== '' && !errors.stopLoss && !stopLossReasonable(values.side, context.price, stopLoss)) {
+  // Stop loss and take profit sit on their sides of the expected open: the limit while it waits.
+  const open = expectedOpenPrice(values, context.price);
+  const known = open !== null && money(open).gt(0);
+  if (known && stopLoss !== '' && !errors.stopLoss && !stopLossReasonable(values.side, open, stopLoss)) {
     errors.stopLoss = 'validation.stopLossUnreasonable';
   }
-  if (known && takeProfit !== '' && !errors.takeProfit && !takeProfitReasonable(values.side, context.price, takeProfit)) {
+  if (known && takeProfit !== '' && !errors.takeProfit && !takeProfitReasonable(values.side, open, takeProfit)) {
     errors.takeProfit = 'validation.takeProfitUnreasonable';
   }
   const body = parsed.success && Object.keys(errors).length === 0 ? parsed.data : null;
