@@ -8,6 +8,7 @@ import type { AccountFigures, AccountModeName, ServerFrame } from '@meridian/con
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { InProcessFabric, PNL_CHANNEL } from './live-fabric.ts';
+import { balanceFrame, pnlFrame } from './user-frames.ts';
 import type { LiveFabric } from './live-fabric.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 
@@ -92,7 +93,8 @@ const CHANGED_CHANNEL = 'balance-changed';
 /** Account-mode switches (`{ userId, mode }`), for every node's sockets of that user. */
 const MODE_CHANNEL = 'account-mode';
 const modeMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']) });
-const changedMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']) });
+/** `orders`: how many of the user's orders the change touched (several: a batch frame). */
+const changedMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']), orders: z.number().int().positive().optional() });
 const pnlMessage = z.object({ userId: z.string(), mode: z.enum(['demo', 'real']), data: z.record(z.string(), pnlEntry) });
 
 function parse<T>(schema: z.ZodType<T>, payload: string): T | null {
@@ -387,7 +389,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   await fabric.subscribe(PNL_CHANNEL, (payload) => {
     const message = parse(pnlMessage, payload);
     if (!message) return;
-    toUser(message.userId, { type: 'REAL_TIME_PNL', mode: message.mode, data: message.data });
+    toUser(message.userId, pnlFrame(message));
   });
 
   // A change without figures: the nodes where the owner is connected read and push them.
@@ -396,14 +398,11 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     if (!message || !options.figures || !byUser.has(message.userId)) return;
     options
       .figures(message.userId, message.mode)
-      .then((figures) => {
-        const { mode, ...rest } = figures;
-        toUser(message.userId, { type: 'USER_BALANCE_UPDATE', userId: message.userId, mode, ...rest });
-      })
+      .then((figures) => toUser(message.userId, balanceFrame(message.userId, figures, message.orders)))
       .catch((error: unknown) => app.log.warn({ err: error }, 'live: figures of a changed account could not be read'));
   });
-  const onChanged = (userId: string, mode: AccountModeName) => {
-    fabric.publish(CHANGED_CHANNEL, JSON.stringify({ userId, mode })).catch((error: unknown) => {
+  const onChanged = (userId: string, mode: AccountModeName, orders = 1) => {
+    fabric.publish(CHANGED_CHANNEL, JSON.stringify({ userId, mode, orders })).catch((error: unknown) => {
       app.log.error({ err: error }, 'live: a balance change could not be published');
     });
   };

@@ -4,14 +4,18 @@ import type { ContractSide } from '@meridian/contracts';
 import { contractOrders } from '../db/schema.ts';
 import type { TradingContext } from './trading-context.ts';
 
-/** One order's live figures (SPEC §6 `REAL_TIME_PNL` entry). */
+/** One order's live figures (SPEC §6 `REAL_TIME_PNL` entry), with the time of the price they are at (epoch ms). */
 export interface PnlEntry {
   pnl: string;
   pnlPercent: string;
   price: string;
+  lastUpdateTime: number;
 }
 
-/** What one tick changed for one user: the entries that moved past the thresholds. */
+/**
+ * What one tick changed for one user: the entries that moved past the thresholds (the live connection
+ * sends one entry as `REAL_TIME_PNL`, several as one `BATCH_REAL_TIME_PNL`).
+ */
 export interface PnlPush {
   userId: string;
   mode: string;
@@ -19,7 +23,7 @@ export interface PnlPush {
 }
 
 /** True when an entry moved enough to be stored and pushed (SPEC §4: PnL or PnL % by ≥ 0.1, or price by ≥ 0.01). */
-export function movedEnough(before: PnlEntry | undefined, after: PnlEntry): boolean {
+export function movedEnough(before: Omit<PnlEntry, 'lastUpdateTime'> | undefined, after: Omit<PnlEntry, 'lastUpdateTime'>): boolean {
   if (!before) return true;
   return (
     money(after.pnl).minus(before.pnl).abs().gte(PNL_THRESHOLDS.pnl) ||
@@ -64,7 +68,12 @@ export class LivePnl {
       const quote = this.ctx.market.book.quote(row.instrumentId);
       if (!quote) continue;
       const pnl = toPnl(rawPnl(row.side as ContractSide, row.openPrice, quote.price, row.lots, row.contractSize));
-      const entry = { pnl: moneyString(pnl), pnlPercent: moneyString(pnlPercent(pnl, row.margin)), price: moneyString(quote.price) };
+      const entry: PnlEntry = {
+        pnl: moneyString(pnl),
+        pnlPercent: moneyString(pnlPercent(pnl, row.margin)),
+        price: moneyString(quote.price),
+        lastUpdateTime: quote.time,
+      };
       if (!movedEnough(this.last.get(String(row.id)), entry)) continue;
       this.last.set(String(row.id), { ...entry, instrumentId: row.instrumentId });
       const key = `${row.userId}:${row.mode}`;

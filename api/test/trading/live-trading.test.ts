@@ -30,10 +30,38 @@ afterAll(async () => {
 });
 
 type BalanceFrame = Extract<ServerFrame, { type: 'USER_BALANCE_UPDATE' }>;
-type PnlFrame = Extract<ServerFrame, { type: 'REAL_TIME_PNL' }>;
+type PnlFrame = Extract<ServerFrame, { type: 'REAL_TIME_PNL' | 'BATCH_REAL_TIME_PNL' }>;
+type Entry = Extract<ServerFrame, { type: 'REAL_TIME_PNL' }>['data'][string];
 
 const balances = (socket: LiveSocket) => socket.frames.filter((f): f is BalanceFrame & { at: number } => f.type === 'USER_BALANCE_UPDATE');
-const pnls = (socket: LiveSocket) => socket.frames.filter((f): f is PnlFrame & { at: number } => f.type === 'REAL_TIME_PNL');
+/**
+ * The PnL a socket got, one item per frame as `{orderId: entry}`: a tick that moved one order sends
+ * REAL_TIME_PNL, one that moved several sends one BATCH_REAL_TIME_PNL keyed by the receiver's id (its
+ * only key). Every entry carries the time of its price (`lastUpdateTime`), checked here and left out.
+ */
+const pnls = (socket: LiveSocket) =>
+  socket.frames
+    .filter((f): f is PnlFrame & { at: number } => f.type === 'REAL_TIME_PNL' || f.type === 'BATCH_REAL_TIME_PNL')
+    .map((f) => {
+      let data: Record<string, Entry>;
+      if (f.type === 'BATCH_REAL_TIME_PNL') {
+        const owners = Object.keys(f.data);
+        if (owners.length !== 1) throw new Error(`a batch for ${owners.length} users`);
+        data = f.data[owners[0]!]!;
+        if (Object.keys(data).length < 2) throw new Error('a batch of one order');
+      } else {
+        data = f.data;
+        if (Object.keys(data).length !== 1) throw new Error('several orders in a single frame');
+      }
+      return {
+        data: Object.fromEntries(
+          Object.entries(data).map(([id, { lastUpdateTime, ...entry }]) => {
+            if (!Number.isInteger(lastUpdateTime)) throw new Error(`entry ${id} without lastUpdateTime`);
+            return [id, entry];
+          }),
+        ),
+      };
+    });
 /** The entries one order got in the PnL frames so far, in order. */
 const entriesOf = (socket: LiveSocket, orderId: string) => pnls(socket).flatMap((f) => (f.data[orderId] ? [f.data[orderId]] : []));
 

@@ -24,7 +24,16 @@ export const balanceFigures = {
   timestamp: z.number().int(),
 };
 
-export const pnlEntry = z.object({ pnl: decimalString, pnlPercent: decimalString, price: decimalString });
+/**
+ * One order's live figures (SPEC §6 `REAL_TIME_PNL` entry); `lastUpdateTime` (epoch ms) is the time of
+ * the price they were worked out at — this server always sends it.
+ */
+export const pnlEntry = z.object({
+  pnl: decimalString,
+  pnlPercent: decimalString,
+  price: decimalString,
+  lastUpdateTime: z.number().int().optional(),
+});
 
 /** Server → client frames on `/ws` (SPEC §6). */
 export const serverFrame = z.discriminatedUnion('type', [
@@ -40,10 +49,23 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TICKS'), simulated: z.boolean(), time: z.number().int(), data: z.array(marketTick) }),
   /** `mode` (beyond the seed) says which account the orders are of; clients show only their current mode's. */
   z.object({ type: z.literal('REAL_TIME_PNL'), mode: z.enum(ACCOUNT_MODES).optional(), data: z.record(z.string(), pnlEntry) }),
-  z.object({ type: z.literal('BATCH_REAL_TIME_PNL'), data: z.record(z.string(), z.record(z.string(), pnlEntry)) }),
+  /**
+   * One change moved several of the user's orders (a tick): `{userId: {orderId: entry}}`, keyed by the
+   * receiver's own user id only (SPEC §0 rule 7).
+   */
+  z.object({
+    type: z.literal('BATCH_REAL_TIME_PNL'),
+    mode: z.enum(ACCOUNT_MODES).optional(),
+    data: z.record(z.string(), z.record(z.string(), pnlEntry)),
+  }),
   /** `mode` (beyond the seed) says which account the figures are of; clients show only their current mode's. */
   z.object({ type: z.literal('USER_BALANCE_UPDATE'), userId: z.string(), mode: z.enum(ACCOUNT_MODES).optional(), ...balanceFigures }),
-  z.object({ type: z.literal('BATCH_USER_BALANCE_UPDATE'), data: z.record(z.string(), z.object(balanceFigures)) }),
+  /** One change settled or closed several of the user's orders: `{userId: figures}`, the receiver's own id only. */
+  z.object({
+    type: z.literal('BATCH_USER_BALANCE_UPDATE'),
+    mode: z.enum(ACCOUNT_MODES).optional(),
+    data: z.record(z.string(), z.object(balanceFigures)),
+  }),
   /**
    * Beyond the seed: the user switched account mode (switchMode, in any window or device). Sent to that
    * user's own connections only; a window on the other mode follows it (SPEC §0 rule 5).

@@ -92,9 +92,11 @@ export function applyFrame(bus: LiveBus, frame: ServerFrame, ownUserId: string |
     case 'REAL_TIME_PNL':
       bus.pnl$.next(frame.data);
       return;
+    // A batch (one change moved several of the user's orders) feeds the same streams as single frames,
+    // so screens update the same way; only the receiver's own entry is read.
     case 'BATCH_REAL_TIME_PNL': {
       const own = ownUserId ? frame.data[ownUserId] : undefined;
-      if (own) bus.pnl$.next(own);
+      if (own && Object.keys(own).length > 0) bus.pnl$.next(own);
       return;
     }
     case 'USER_BALANCE_UPDATE':
@@ -102,7 +104,8 @@ export function applyFrame(bus: LiveBus, frame: ServerFrame, ownUserId: string |
       return;
     case 'BATCH_USER_BALANCE_UPDATE': {
       const own = ownUserId ? frame.data[ownUserId] : undefined;
-      if (own && ownUserId) bus.balance$.next({ type: 'USER_BALANCE_UPDATE', userId: ownUserId, ...own });
+      if (own && ownUserId)
+        bus.balance$.next({ type: 'USER_BALANCE_UPDATE', userId: ownUserId, ...(frame.mode ? { mode: frame.mode } : {}), ...own });
       return;
     }
     case 'AUTH_SUCCESS':
