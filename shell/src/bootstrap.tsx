@@ -17,7 +17,6 @@ import {
   registerNamespace,
   sessionStore,
   rereadOwnDataOnReconnect,
-  showToast,
   userAtom,
 } from '@meridian/platform';
 import type { Platform, RemoteProps } from '@meridian/platform';
@@ -32,6 +31,7 @@ import { loadShellNamespace } from './locales/load-shell.ts';
 import { navigate } from './navigation/location.ts';
 import { loadUnreadCount } from './session/unread-count.ts';
 import { refreshAccessToken, renewalInFlight, startSessionKeeping } from './session/session-manager.ts';
+import { followAccountMode, followLiveAccountMode, toast } from './session/account-mode.ts';
 import { APP_ROUTES, isKnownPath, matchesRoute } from './routes.ts';
 import { registerServiceWorker, startInstallability } from './pwa/install-prompt.ts';
 
@@ -57,6 +57,8 @@ const api = createApiClient({
   renewSession: refreshAccessToken,
   // A signed-in page load renews first (startSessionKeeping): its first calls wait for that token.
   pendingRenewal: renewalInFlight,
+  // The account was switched in another window: this one follows the server's mode (SPEC §0 rule 5).
+  onAccountModeChanged: followAccountMode,
   onUnauthorized: () => {
     // SPEC §6: on the balance page, confirm first (a withdrawal in progress may fail).
     if (window.location.pathname.startsWith('/profile/balance') && !window.confirm(i18n.t('shell:session.expiredBalance'))) return;
@@ -71,7 +73,7 @@ const platform: Platform = {
   live,
   i18n,
   navigate,
-  toast: showToast,
+  toast,
   renewSession: refreshAccessToken,
 };
 
@@ -96,6 +98,7 @@ const connection = new LiveConnection({
 });
 
 startSessionKeeping();
+followLiveAccountMode(live);
 // A remote may choose the language (account settings): the shell applies it to the whole page.
 sessionStore.sub(languageAtom, () => {
   const next = sessionStore.get(languageAtom);

@@ -29,6 +29,8 @@ export {
   clearSession,
 } from './session/session-store.ts';
 export type { AccountMode, PublicUser } from './session/session-store.ts';
+export { beginOwnSwitch, endOwnSwitch, followServerMode, modeChangedKey } from './session/account-mode.ts';
+export type { FollowOptions } from './session/account-mode.ts';
 export { useUser, useIsLoggedIn, useAccountMode, useLanguage, useUnreadCount } from './session/use-session.ts';
 export { i18n, initI18n, registerNamespace, directionOf, localeOf } from './i18n/i18n.ts';
 export type { NamespaceLoader } from './i18n/i18n.ts';

@@ -1,6 +1,7 @@
 import { API_PATHS, SUCCESS_CODE } from '@meridian/contracts';
 import type { SessionResult } from '@meridian/contracts';
 import { accessTokenAtom, accountModeAtom, clearSession, sessionStore, setSession, userAtom } from '@meridian/platform';
+import { followAccountMode } from './account-mode.ts';
 
 /** Refresh a minute before the access token runs out (≈15 min). */
 const REFRESH_MARGIN_MS = 60_000;
@@ -43,8 +44,12 @@ export function refreshAccessToken(): Promise<boolean> {
         return false;
       }
       const { user, token, expiresIn } = payload.result;
+      const renewing = sessionStore.get(accessTokenAtom) !== null;
       setSession({ id: user.id, email: user.email ?? user.walletAddress ?? '', role: user.role }, token);
-      sessionStore.set(accountModeAtom, user.accountMode);
+      // The account mode is the server's: at start it is simply taken; later a change means another
+      // window switched while this one missed the live frame, and the user is told.
+      if (renewing) followAccountMode(user.accountMode);
+      else sessionStore.set(accountModeAtom, user.accountMode);
       schedule(expiresIn * 1000);
       return true;
     } catch {

@@ -1,4 +1,6 @@
 import { SUCCESS_CODE, CLIENT_ERROR_CODES } from '@meridian/contracts';
+import { MODE_CHANGED_KEYS, MODE_CODES } from '@meridian/contracts';
+import type { AccountModeName } from '@meridian/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 
@@ -9,6 +11,12 @@ export interface ApiClientOptions {
   baseUrl?: string;
   getToken: () => string | null;
   getAccountMode: () => 'demo' | 'real';
+  /**
+   * The server refused a call because the account was switched in another window (its stored mode is
+   * not the one this window sent): called with the mode in use before the call rejects, so the window
+   * follows it. The rejection's message names that mode.
+   */
+  onAccountModeChanged?: (mode: AccountModeName) => void;
   /** Called once per 401 (body code or HTTP status) before the call rejects. */
   onUnauthorized: () => void;
   /**
@@ -58,6 +66,12 @@ function toQueryString(query: RequestOptions<z.ZodType>['query']): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** The account mode a refusal names as the one in use (`{ mode }`), if it names one. */
+function modeIn(result: unknown): AccountModeName | null {
+  const mode = (result as { mode?: unknown } | null)?.mode;
+  return mode === 'demo' || mode === 'real' ? mode : null;
 }
 
 /** The fetch client every part uses: headers, timeout, envelope, 401 handling, result validation. */
@@ -125,6 +139,11 @@ export function createApiClient(options: ApiClientOptions) {
       // With a renewal available, the caller decides after trying it (see `request`).
       if (!options.renewSession || retried) options.onUnauthorized();
       throw new ApiError('401', String(payload.message ?? ''), response.status);
+    }
+    if (code === MODE_CODES.accountModeChanged) {
+      const mode = modeIn(payload.result);
+      if (mode) options.onAccountModeChanged?.(mode);
+      throw new ApiError(code, String(payload.message ?? ''), response.status, mode ? MODE_CHANGED_KEYS[mode] : undefined);
     }
     if (code !== SUCCESS_CODE) throw new ApiError(code, String(payload.message ?? ''), response.status);
     const parsed = req.result.safeParse(payload.result);

@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject } from 'rxjs';
-import type { BalanceUpdate, MarketItem, ServerFrame } from '@meridian/contracts';
+import type { AccountModeName, BalanceUpdate, MarketItem, ServerFrame } from '@meridian/contracts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'authenticated' | 'closed';
 
@@ -18,6 +18,8 @@ export interface LiveBus {
   simulated$: BehaviorSubject<boolean>;
   pnl$: Subject<PnlFrame>;
   balance$: Subject<BalanceUpdate>;
+  /** The signed-in user switched account mode (in any window or device): `ACCOUNT_MODE` frames. */
+  mode$: Subject<AccountModeName>;
   connection$: BehaviorSubject<ConnectionState>;
   /** What the page watches (the union of every `watch`), sorted; the connection subscribes to it. */
   topics$: BehaviorSubject<readonly string[]>;
@@ -41,6 +43,7 @@ export function createLiveBus(): LiveBus {
     simulated$: new BehaviorSubject(false),
     pnl$: new Subject(),
     balance$: new Subject(),
+    mode$: new Subject(),
     connection$: new BehaviorSubject<ConnectionState>('idle'),
     topics$,
     watch(topics) {
@@ -108,6 +111,9 @@ export function applyFrame(bus: LiveBus, frame: ServerFrame, ownUserId: string |
         bus.balance$.next({ type: 'USER_BALANCE_UPDATE', userId: ownUserId, ...(frame.mode ? { mode: frame.mode } : {}), ...own });
       return;
     }
+    case 'ACCOUNT_MODE':
+      bus.mode$.next(frame.mode);
+      return;
     case 'AUTH_SUCCESS':
       bus.connection$.next('authenticated');
       return;
