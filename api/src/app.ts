@@ -17,7 +17,7 @@ import { scheduleCleanUps } from './jobs/clean-ups.ts';
 import { TradingService } from './trading/trading-service.ts';
 import { orderRoutes } from './routes/order/order-routes.ts';
 import type { AccountsContext } from './accounts/context.ts';
-import { AccountLimits } from './accounts/limits.ts';
+import { AccountLimits, OperatorSignInLimit } from './accounts/limits.ts';
 import { createMailer } from './accounts/mailer.ts';
 import type { MailOptions } from './accounts/mailer.ts';
 import { liveSessions } from './live/live-sessions.ts';
@@ -90,6 +90,8 @@ export interface ApiOptions {
   rateLimits?: boolean;
   /** Multiplies every per-address and per-account allowance (a test server signing in many users). */
   rateLimitScale?: number;
+  /** The window of the sign-in tries' counts, in seconds (15 minutes; tests shorten it). */
+  loginWindowSeconds?: number;
   /** Where several API nodes keep their per-address and per-account counts together; in memory without it. */
   limitsRedis?: Redis | undefined;
   /** Mail: the embedded outbox folder, or SMTP in production. Without either, mail is dropped. */
@@ -184,7 +186,18 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db, settings: settingsCache });
   await api.register(marketRoutes, { prefix: `${CUSTOMER_API}/index`, market });
   const reviews = new ReviewService(options.db, now);
-  const operators = new OperatorService(options.db, { siteOrigin: options.siteOrigin ?? 'http://localhost:8080', now });
+  // One set of per-account counts for customers and operators (in Redis when the nodes share them).
+  const limits = new AccountLimits(
+    options.rateLimits !== false,
+    options.rateLimitScale ?? 1,
+    options.limitsRedis,
+    options.loginWindowSeconds,
+  );
+  const operators = new OperatorService(options.db, {
+    siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
+    now,
+    signInLimit: new OperatorSignInLimit(limits),
+  });
   const gate = operatorGate(operators, { token: options.operatorToken, roles: options.operatorTokenRoles ?? ['release'] });
   app.decorate('operators', operators);
   app.decorate('operatorGate', gate);
@@ -194,7 +207,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     db: options.db,
     mailer: createMailer(options.mail ?? {}),
     balances,
-    limits: new AccountLimits(options.rateLimits !== false, options.rateLimitScale ?? 1, options.limitsRedis),
+    limits,
     limitScale: options.rateLimitScale ?? 1,
     siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
   };

@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { ApiFailure } from '../plugins/envelope.ts';
@@ -23,6 +23,22 @@ export interface LoginAttempt {
 export const LOGIN_TRIES_PER_ADDRESS = 10;
 /** Tries on one account from every address together (distributed guessing); known devices are exempt. */
 export const LOGIN_TRIES_PER_ACCOUNT = 100;
+/**
+ * Tries on one operator account from every address together, per window (issue 31). Far fewer than a
+ * customer's: operators are few, sign in with a password and a code, and have no remembered devices.
+ */
+export const OPERATOR_TRIES_PER_ACCOUNT = 20;
+/** The window of the per-account counts (sign-in tries), in seconds. */
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * The caller's address as the API uses and stores it: `request.ip` when it is an IP address (the site
+ * server already keeps only addresses of `X-Forwarded-For`), else the connection's own.
+ */
+export function clientAddress(request: { ip: string; socket?: { remoteAddress?: string | undefined } | null }): string {
+  if (isIP(request.ip) !== 0) return request.ip;
+  return request.socket?.remoteAddress ?? '';
+}
 
 /** The network an address stands for: IPv4 as it is, IPv6 by its /64 (one subscriber's prefix). */
 export function addressKey(ip: string): string {
@@ -51,9 +67,11 @@ export class AccountLimits {
     private readonly enabled: boolean,
     scale = 1,
     redis?: Redis,
+    /** The window of the sign-in counts, in seconds (`LOGIN_WINDOW_SECONDS`; tests shorten it). */
+    loginWindowSeconds = LOGIN_WINDOW_SECONDS,
   ) {
     const make = (points: number, minutes: number) => {
-      const options = { points: Math.max(1, Math.round(points * scale)), duration: minutes * 60 };
+      const options = { points: Math.max(1, Math.round(points * scale)), duration: Math.max(1, Math.round(minutes * 60)) };
       if (!redis) return new RateLimiterMemory(options);
       // While Redis is unreachable, this process counts on its own.
       return new RateLimiterRedis({
@@ -64,8 +82,9 @@ export class AccountLimits {
       });
     };
     this.limiters = {
-      login: make(LOGIN_TRIES_PER_ADDRESS, 15),
-      loginAccount: make(LOGIN_TRIES_PER_ACCOUNT, 15),
+      login: make(LOGIN_TRIES_PER_ADDRESS, loginWindowSeconds / 60),
+      loginAccount: make(LOGIN_TRIES_PER_ACCOUNT, loginWindowSeconds / 60),
+      operatorAccount: make(OPERATOR_TRIES_PER_ACCOUNT, loginWindowSeconds / 60),
       sendCode: make(6, 60),
       register: make(10, 60),
       reset: make(10, 60),
@@ -84,6 +103,11 @@ export class AccountLimits {
       }
       throw error;
     }
+  }
+
+  /** Gives one try back (a success that must not wipe out others' failed tries). */
+  async giveBack(kind: keyof AccountLimits['limiters'], account: string): Promise<void> {
+    if (this.enabled) await this.limiters[kind].reward(`${kind}:${account}`, 1);
   }
 
   /** A successful sign-in clears the account's failed tries. */
@@ -109,6 +133,28 @@ export class AccountLimits {
     const { perAddress, perAccount } = loginKeys(attempt);
     await this.reward('login', perAddress);
     if (attempt.knownDevice === null) await this.limiters.loginAccount.reward(`loginAccount:${perAccount}`, 1);
+  }
+}
+
+/**
+ * Operator sign-in (issue 31): the per-address allowance is the route's; this is the ceiling over every
+ * address on one operator account, counted like a customer's (per current password, in the shared
+ * store when there is one). Every try counts before the password is checked, so a locked account
+ * refuses even the right password until the window has passed; a sign-in that succeeds gives its try back.
+ */
+export class OperatorSignInLimit {
+  constructor(private readonly limits: AccountLimits) {}
+
+  private static key(account: string, passwordHash: string | null): string {
+    return `operator:${account}:${sha256(passwordHash ?? '').slice(0, 16)}`;
+  }
+
+  async consume(account: string, passwordHash: string | null): Promise<void> {
+    await this.limits.consume('operatorAccount', OperatorSignInLimit.key(account, passwordHash));
+  }
+
+  async giveBack(account: string, passwordHash: string | null): Promise<void> {
+    await this.limits.giveBack('operatorAccount', OperatorSignInLimit.key(account, passwordHash));
   }
 }
 

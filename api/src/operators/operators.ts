@@ -13,6 +13,7 @@ import type {
 } from '@meridian/contracts';
 import { hashPassword, passwordMatches } from '../accounts/passwords.ts';
 import { newSecret, sha256 } from '../accounts/secrets.ts';
+import type { OperatorSignInLimit } from '../accounts/limits.ts';
 import type { Actor } from '../audit/audit.ts';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
@@ -51,7 +52,12 @@ const setupInvalid = () => new ApiFailure(OPERATOR_CODES.setupLinkInvalid, 'the 
 export class OperatorService {
   constructor(
     private readonly db: Database,
-    private readonly options: { siteOrigin: string; now?: () => number },
+    private readonly options: {
+      siteOrigin: string;
+      now?: () => number;
+      /** The ceiling on tries per operator account over every address; none without it. */
+      signInLimit?: OperatorSignInLimit;
+    },
   ) {}
 
   private now(): number {
@@ -200,6 +206,9 @@ export class OperatorService {
       .select()
       .from(operators)
       .where(sql`lower(${operators.email}) = ${email}`);
+    // Counted before anything is checked: past the ceiling even the right password waits for the window.
+    const account = row?.id ?? `email:${email}`;
+    await this.options.signInLimit?.consume(account, row?.passwordHash ?? null);
     const passwordOk = await passwordMatches(row?.status === 'active' ? row.passwordHash : null, body.password);
     const failed = async () => {
       await audit(this.db, { id: row?.id ?? null, email, ip: client.ip }, 'operator.signInFailed', {
@@ -211,7 +220,7 @@ export class OperatorService {
     if (!row || !passwordOk) throw await failed();
     const step = acceptedStep(row.totpSecret, body.code, row.totpLastStep, this.now());
     if (step === null) throw await failed();
-    return this.db.transaction(async (tx) => {
+    const session = await this.db.transaction(async (tx) => {
       // The step is claimed with a condition, so the same code cannot start two sessions at once.
       const [claimed] = await tx
         .update(operators)
@@ -222,6 +231,8 @@ export class OperatorService {
       await audit(tx, { id: row.id, email, ip: client.ip }, 'operator.signIn', { kind: 'operator', id: row.id });
       return this.startSession(tx, claimed, client);
     });
+    await this.options.signInLimit?.giveBack(account, row.passwordHash);
+    return session;
   }
 
   /** The operator behind a bearer token, if the session is live (idle ≤ 30 min, age ≤ 8 h, operator active). */

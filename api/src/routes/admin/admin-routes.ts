@@ -48,6 +48,7 @@ import {
   uuidParams,
 } from '@meridian/contracts/schemas';
 import { audit, exportAudit, searchAudit } from '../../audit/audit.ts';
+import { clientAddress } from '../../accounts/limits.ts';
 import type { Database } from '../../db/database.ts';
 import type { ContentAdmin } from '../../content/content-admin.ts';
 import { sanitizeReport } from '../../content/sanitize-content.ts';
@@ -76,8 +77,9 @@ const ok200 = <T extends z.ZodType>(schema: T) => ({ 200: envelope(schema) });
 const READ_USERS: OperatorRole[] = ['admin', 'support', 'reviewer', 'finance', 'auditor'];
 const READ_REVIEWS: OperatorRole[] = ['admin', 'auditor', 'support', 'reviewer', 'finance'];
 const DECIDERS: OperatorRole[] = ['support', 'reviewer', 'finance'];
-const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
-  ip: request.ip,
+const client = (request: { ip: string; headers: Record<string, unknown>; socket?: { remoteAddress?: string | undefined } | null }) => ({
+  // An IP address, never a forwarded value that is not one (issue 31).
+  ip: clientAddress(request),
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 /** The kinds whose queues an operator may read. */
