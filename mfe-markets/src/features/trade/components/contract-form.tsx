@@ -126,6 +126,8 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
   };
 
   const closed = !instrument.tradingOpen;
+  // A limit order's stop loss and take profit are placed against its limit price.
+  const hintGroup = values.orderType === 'limit' ? 'trade.limit' : 'trade.contract';
   const sideLabel = t(`trade.side.${values.side}`);
   const notSet = t('trade.contract.notSet');
   const priceText = (value: string) => formatPrice(value, lang, terms.tickSize);
@@ -228,7 +230,7 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
       <div className={styles.pair}>
         <TradeField
           label={t('trade.contract.stopLoss')}
-          hint={t(values.side === 'buy' ? 'trade.contract.stopLossHintBuy' : 'trade.contract.stopLossHintSell')}
+          hint={t(`${hintGroup}.${values.side === 'buy' ? 'stopLossHintBuy' : 'stopLossHintSell'}`)}
           error={errorOf('stopLoss')}
           errorTestId="contract-stop-loss-error"
         >
@@ -248,7 +250,7 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
         </TradeField>
         <TradeField
           label={t('trade.contract.takeProfit')}
-          hint={t(values.side === 'buy' ? 'trade.contract.takeProfitHintBuy' : 'trade.contract.takeProfitHintSell')}
+          hint={t(`${hintGroup}.${values.side === 'buy' ? 'takeProfitHintBuy' : 'takeProfitHintSell'}`)}
           error={errorOf('takeProfit')}
           errorTestId="contract-take-profit-error"
         >
