@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -233,6 +233,23 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   });
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   api.get('/api/health', { schema: { hide: true } }, async () => ({ code: '200', message: 'ok', result: null }));
+  // An unknown API path is answered here, inside the API's scope, so its 404 envelope carries the API's
+  // security headers and `no-store` wherever the API is mounted (the site server's own fallback has neither).
+  // OPTIONS stays with CORS's preflight.
+  const maxParamLength = app.initialConfig.maxParamLength ?? 100;
+  const tooLongParam = Object.assign(new Error('path parameter too long'), { code: 'FST_ERR_MAX_PARAM_LENGTH' }) as FastifyError;
+  for (const url of ['/api', '/api/*'])
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        // The router falls back here from a parameter longer than it takes: answered as it answers one (414).
+        const path = request.url.split('?')[0] ?? '';
+        if (path.split('/').some((segment) => segment.length > maxParamLength)) return frameworkErrors(tooLongParam, request, reply);
+        return reply.status(404).send(notFoundBody(request.method, request.url));
+      },
+    });
 
   await registerLiveServer(app, {
     market,

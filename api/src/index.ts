@@ -13,6 +13,8 @@ export type { Catalogue } from './market/catalogue/catalogue.ts';
 export { CRYPTO_ICON_PATH, cryptoIconsDir } from './market/catalogue/catalogue.ts';
 export { sanitizeContent } from './content/sanitize-content.ts';
 export { frameworkErrors, notFoundBody } from './plugins/envelope.ts';
+export { HTTP_TIMEOUTS, boundIdleConnections, envelopeClientError, httpServerOptions } from './plugins/http-limits.ts';
+export type { HttpTimeouts } from './plugins/http-limits.ts';
 export { insertContent } from './content/insert-content.ts';
 export type { NewContent } from './content/insert-content.ts';
 export { guardOperatorScope, operatorOf, breakGlassFromEnv } from './plugins/operator-auth.ts';

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { accessTokens, knownDevices, sessions, users } from '../db/schema.ts';
 import { newSecret, sha256 } from './secrets.ts';
 import { notify } from './notifications.ts';
+import { clientAddress } from './limits.ts';
 
 /** Access tokens live about 15 minutes; refresh tokens 30 days, rotated on every use. */
 export const ACCESS_TTL_SECONDS = 15 * 60;
@@ -68,7 +69,7 @@ export async function startSession(db: Database, userId: string, request: Fastif
     refreshExpiresAt: new Date(now + REFRESH_TTL_SECONDS * 1000),
     deviceId: sha256(deviceId),
     userAgent,
-    ip: request.ip,
+    ip: clientAddress(request),
   });
   await db.insert(accessTokens).values({ hash: sha256(token), sessionId, expiresAt: new Date(now + ACCESS_TTL_SECONDS * 1000) });
   const known = await db
@@ -78,7 +79,8 @@ export async function startSession(db: Database, userId: string, request: Fastif
     .returning();
   const hadDevices = await db.select({ id: knownDevices.deviceId }).from(knownDevices).where(eq(knownDevices.userId, userId)).limit(2);
   // The first device is where the account was made; any later new one is worth telling the user about.
-  if (known.length > 0 && hadDevices.length > 1) await notify(db, userId, 'newDevice', { device: userAgent.slice(0, 120), ip: request.ip });
+  if (known.length > 0 && hadDevices.length > 1)
+    await notify(db, userId, 'newDevice', { device: userAgent.slice(0, 120), ip: clientAddress(request) });
   setRefreshCookie(reply, refresh);
   return { sessionId, token, expiresIn: ACCESS_TTL_SECONDS };
 }

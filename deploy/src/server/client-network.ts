@@ -60,3 +60,44 @@ export function parseTrustProxy(value: string | undefined): string[] | undefined
   }
   return entries;
 }
+
+/** The longest text of an address with a port (`[ffff:…:255.255.255.255]:65535`). */
+const MAX_ADDRESS_TEXT = 64;
+/** Hops of `X-Forwarded-For` looked at, from the nearest: more proxies than this is no real chain. */
+const MAX_FORWARDED_HOPS = 16;
+
+/**
+ * One entry of `X-Forwarded-For` as an IP address: `1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1` or
+ * `[2001:db8::1]:443` give the bare address (the port stripped); anything else (a name, markup, a zone
+ * index, an over-long value) is null.
+ */
+export function parseForwardedAddress(entry: string): string | null {
+  const text = entry.trim();
+  if (text.length === 0 || text.length > MAX_ADDRESS_TEXT) return null;
+  const bracketed = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(text);
+  const withPort = /^([0-9.]+):(\d{1,5})$/.exec(text);
+  const address = bracketed?.[1] ?? withPort?.[1] ?? text;
+  const port = bracketed?.[2] ?? withPort?.[2];
+  if (port !== undefined && Number(port) > 65_535) return null;
+  const kind = address.includes('%') ? 0 : isIP(address);
+  if (kind === 0 || (bracketed && kind !== 6) || (withPort && kind !== 4)) return null;
+  return kind === 6 ? address.toLowerCase() : address;
+}
+
+/**
+ * `X-Forwarded-For` as the server may read it: its entries from the nearest hop back, each parsed as an
+ * IP address (port stripped), up to the first that is not one. Whatever stands beyond such an entry
+ * cannot be told apart from what a client made up, so it is dropped; with nothing left the header goes,
+ * and the connection's address counts. Undefined when nothing usable remains.
+ */
+export function forwardedChain(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const entries = (Array.isArray(header) ? header.join(',') : header).split(',');
+  const kept: string[] = [];
+  for (let i = entries.length - 1; i >= 0 && kept.length < MAX_FORWARDED_HOPS; i -= 1) {
+    const address = parseForwardedAddress(entries[i]!);
+    if (address === null) break;
+    kept.unshift(address);
+  }
+  return kept.length > 0 ? kept.join(', ') : undefined;
+}

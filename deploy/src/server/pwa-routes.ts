@@ -25,6 +25,14 @@ export async function registerPwaRoutes(app: FastifyInstance): Promise<void> {
     'app.svg': { body: file('icon.svg'), type: 'image/svg+xml' },
   };
 
+  // Browsers and crawlers ask for these at the root whatever the page says: real files, not the shell's page.
+  const favicon = file('favicon.ico');
+  const robots = file('robots.txt');
+  app.get('/favicon.ico', async (_request, reply) => reply.header('Cache-Control', ICON_CACHE).type('image/x-icon').send(favicon));
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(robots),
+  );
+
   app.get('/manifest.webmanifest', async (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(manifest),
   );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { RELEASE_PATHS } from '@meridian/contracts';
-import { frameworkErrors, notFoundBody, registerApi } from '@meridian/api';
+import { boundIdleConnections, frameworkErrors, httpServerOptions, notFoundBody, registerApi } from '@meridian/api';
 import type { ApiOptions, OperatorGate } from '@meridian/api';
 import type { Redis } from 'ioredis';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
@@ -13,6 +13,7 @@ import { registerArtifactFiles, registerCompression } from './compressed-static.
 import { registerPwaRoutes } from './pwa-routes.ts';
 import { registerReleaseRoutes } from './release-routes.ts';
 import { securityHeaders } from './static-headers.ts';
+import { forwardedChain } from './client-network.ts';
 
 /** `?ticket=…&key=secret` → `?ticket=…&key=[redacted]`. */
 export function redactSecrets(url: string): string {
@@ -46,6 +47,9 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/** Every SVG the site serves (icons, instrument icons, artifacts): inline styles only, no script, no fetch. */
+export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /**
  * One origin for the whole site: the API and `/ws`, the release registry (`/rollout.json`,
  * `/artifacts/…`), every page from the stable shell version, and `/kf.html` from the stable mfe-help
@@ -62,6 +66,8 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
           },
         }
       : false,
+    // Slow or malformed clients are answered in the envelope and closed, as by the API alone.
+    ...httpServerOptions(options.api.httpTimeouts),
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -70,11 +76,22 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     // Behind nginx every request arrives from the proxy: per-address limits need the client's address.
     trustProxy: options.trustProxy ?? [],
   });
+  boundIdleConnections(app);
+  // Before anything reads `request.ip`: a forwarded address is an IP address or it does not count (issue 31).
+  app.addHook('onRequest', async (request) => {
+    const headers = request.raw.headers;
+    if (headers['x-forwarded-for'] === undefined) return;
+    const chain = forwardedChain(headers['x-forwarded-for']);
+    if (chain === undefined) delete headers['x-forwarded-for'];
+    else headers['x-forwarded-for'] = chain;
+  });
   await registerCompression(app);
   const httpsOrigin = options.api.siteOrigin?.startsWith('https://') ?? false;
   app.addHook('onSend', async (request, reply, payload) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
-      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // An SVG opened on its own is a document: it may run nothing, load nothing, and is sandboxed.
+    else if (type.startsWith('image/svg+xml')) reply.header('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
     // Every answer (pages, artifacts, rollout.json, icons, the worker); the API's own values stay.
     for (const [name, value] of Object.entries(securityHeaders(httpsOrigin || request.protocol === 'https')))
       if (!reply.hasHeader(name)) reply.header(name, value);
@@ -129,10 +146,11 @@ export async function buildSiteServer(options: SiteServerOptions): Promise<Fasti
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 
-  // History-mode routes: every page path gets the shell; unknown API paths get the 404 envelope.
+  // History-mode routes: every page path gets the shell; unknown artifacts get the 404 envelope.
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path.startsWith(`${RELEASE_PATHS.artifacts}/`)) {
+    // (Unknown `/api` paths are answered inside the API's scope, with its headers: registerApi.)
+    if (path.startsWith(`${RELEASE_PATHS.artifacts}/`)) {
       return reply.status(404).send(notFoundBody(request.method, request.url));
     }
     const html = await servedFromArtifacts('shell', 'index.html');
