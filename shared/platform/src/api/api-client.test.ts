@@ -40,6 +40,11 @@ describe('api client', () => {
     await expect(api.get('/api/x', { result: z.object({ n: z.number() }) })).resolves.toEqual({ n: 1 });
   });
 
+  it('takes a SPEC §7 success code (20005 modified) as a success', async () => {
+    const { api } = client({ fetchImpl: async () => jsonResponse({ code: '20005', message: 'modified successfully', result: null }) });
+    await expect(api.post('/api/x', { result: z.null(), body: {} })).resolves.toBeNull();
+  });
+
   it('maps a server code to its message key', async () => {
     const { api } = client({ fetchImpl: async () => jsonResponse({ code: '10011', message: 'insufficient', result: null }) });
     const error = await api.post('/api/x', { result: z.null(), body: {} }).catch((e: unknown) => e);

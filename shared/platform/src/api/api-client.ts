@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, CLIENT_ERROR_CODES } from '@meridian/contracts';
+import { CLIENT_ERROR_CODES, isSuccessCode } from '@meridian/contracts';
 import { MODE_CHANGED_KEYS, MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import type { z } from 'zod';
@@ -145,7 +145,8 @@ export function createApiClient(options: ApiClientOptions) {
       if (mode) options.onAccountModeChanged?.(mode);
       throw new ApiError(code, String(payload.message ?? ''), response.status, mode ? MODE_CHANGED_KEYS[mode] : undefined);
     }
-    if (code !== SUCCESS_CODE) throw new ApiError(code, String(payload.message ?? ''), response.status);
+    // `200` and the SPEC §7 success codes (20001–20005) are successes; the caller shows the latter's message.
+    if (!isSuccessCode(code)) throw new ApiError(code, String(payload.message ?? ''), response.status);
     const parsed = req.result.safeParse(payload.result);
     if (!parsed.success) throw new ApiError('badResponse', parsed.error.message, response.status, CLIENT_ERROR_CODES.badResponse);
     return parsed.data;
