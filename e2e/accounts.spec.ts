@@ -86,7 +86,8 @@ test('register with an emailed code, log in, switch real and back, change passwo
   await page.getByTestId('new-password').fill(next);
   await page.getByTestId('confirm-password').fill(next);
   await page.getByTestId('password-submit').click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your password was changed' })).toBeVisible();
+  // The server's 20005, translated: "modified successfully", and what it means here.
+  await expect(page.getByRole('status').filter({ hasText: 'Modified successfully. Your other devices were signed out.' })).toBeVisible();
 
   await page.goto('/profile');
   await logOut(page);
@@ -136,6 +137,43 @@ test('notifications: the bell counts unread ones and reading them clears it', as
   await expect(page).toHaveURL(/\/profile\/notification$/);
   await expect(page.getByTestId('notification')).toHaveCount(2);
   await expect(page.getByTestId('notification').first()).toContainText('New sign-in to your account');
+  // The end of the list says so.
+  await expect(page.getByTestId('notifications-page').getByTestId('list-end')).toHaveText('No more data.');
   await page.getByTestId('mark-all-read').click();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+});
+
+test('the server’s 10001 and 10002 reach the login and sign-up pages translated (German)', async ({ page }) => {
+  // German, chosen as a visitor does: the picker on a page with the top bar; the choice is kept.
+  await page.goto('/market');
+  await page.getByTestId('language-button').click();
+  await page.getByTestId('language-picker').getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+
+  // The page checks the field itself, so the request is changed on its way: the server alone refuses it.
+  await page.route('**/api/swx/customer/login/login', (route) =>
+    route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), email: '' }) }),
+  );
+  await page.goto('/pass/login');
+  const login = page.getByTestId('login-form');
+  await login.getByLabel('E-Mail-Adresse').fill(uniqueEmail('de'));
+  await login.getByLabel('Passwort', { exact: true }).fill('some pass 1');
+  const noEmail = page.waitForResponse('**/api/swx/customer/login/login');
+  await page.getByTestId('login-submit').click();
+  expect((await (await noEmail).json()).code).toBe('10001');
+  await expect(login.getByRole('alert')).toHaveText('Bitte geben Sie einen Benutzernamen oder eine E-Mail-Adresse ein.');
+
+  await page.route('**/api/swx/customer/login/register', (route) =>
+    route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), email: 'nicht-gueltig@' }) }),
+  );
+  await page.goto('/pass/register');
+  const register = page.getByTestId('register-form');
+  await register.getByLabel('E-Mail-Adresse').fill(uniqueEmail('de'));
+  await page.getByTestId('password-input').fill('some pass 12');
+  await page.getByTestId('confirm-input').fill('some pass 12');
+  await page.getByTestId('code-input').fill('123456');
+  const malformed = page.waitForResponse('**/api/swx/customer/login/register');
+  await page.getByTestId('register-submit').click();
+  expect((await (await malformed).json()).code).toBe('10002');
+  await expect(register.getByRole('alert')).toHaveText('Die E-Mail-Adresse ist falsch.');
 });

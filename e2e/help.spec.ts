@@ -15,6 +15,8 @@ test('/help/faq lists the seeded entries in English, and in Chinese after switch
   const faq = remoteIn(page, 'mfe-help').getByTestId('help-faq');
   await expect(faq.getByTestId('faq-item').first()).toBeVisible();
   expect(await faq.getByTestId('faq-item').count()).toBeGreaterThanOrEqual(12);
+  // The whole list is here, and its end says so.
+  await expect(faq.getByTestId('list-end')).toHaveText('No more data.');
   const question = faq.getByText('What are the minimum deposits?');
   await question.click();
   await expect(faq.getByText('USDT 120, BTC 0.015 and ETH 0.2', { exact: false })).toBeVisible();

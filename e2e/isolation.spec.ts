@@ -15,6 +15,28 @@ const ROUTES: Record<RemoteName, { path: string; testId: string }> = {
   'mfe-backoffice': { path: '/admin/sign-in', testId: 'sign-in-form' },
 };
 
+const API = '/api/swx/customer';
+
+/**
+ * What the real screen of a remote shows from the real API, so a placeholder in its place fails the test
+ * (trading, loans and NFTs are still announced pages: their route only shows their own heading).
+ */
+const REAL: Partial<Record<RemoteName, (page: Page) => Promise<void>>> = {
+  'mfe-markets': async (page) => {
+    const total = (await (await page.request.get(`${API}/index/listMarketByType?type=2&pageSize=1`)).json()).result.total as number;
+    await expect(remoteIn(page, 'mfe-markets').getByTestId('market-list')).toHaveAttribute('data-rows', String(total));
+  },
+  'mfe-help': async (page) => {
+    const faq = (await (await page.request.get(`${API}/index/listFaq/2`)).json()).result as { question: string }[];
+    await expect(remoteIn(page, 'mfe-help').getByTestId('faq-item').first()).toContainText(faq[0]!.question);
+  },
+  'mfe-account': async (page) => {
+    const form = remoteIn(page, 'mfe-account').getByTestId('login-form');
+    await expect(form.getByLabel('Email')).toBeEditable();
+    await expect(form.getByLabel('Password', { exact: true })).toBeEditable();
+  },
+};
+
 /** Moves within the page view, as the site's own links do (single-spa routes on pushState). */
 async function navigateInPage(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
@@ -39,6 +61,7 @@ test('each remote blocked in turn: its route shows the translated fallback and e
     for (const other of REMOTE_NAMES.filter((r) => r !== blocked)) {
       await navigateInPage(page, ROUTES[other].path);
       await expect(remoteIn(page, other).getByTestId(ROUTES[other].testId), `${other} while ${blocked} is blocked`).toBeVisible();
+      await REAL[other]?.(page);
     }
     // Back on the blocked part's route in the same page view: still its fallback, never an empty outlet.
     await navigateInPage(page, ROUTES[blocked].path);

@@ -43,3 +43,22 @@ test('/kf.html refuses a file that is not an image, judged by its content', asyn
     .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
   await expect(page.getByText('The image format is wrong. Use JPG, PNG or JPEG 2000.')).toBeVisible();
 });
+
+test('/kf.html: an image the browser cannot decode ends in "upload failed", and the picker takes another', async ({ page }) => {
+  await page.goto('/kf.html');
+  // A PNG signature and header start, then 3 MB of noise: over the 2 MB upload limit, so the picker must
+  // redraw it, and the browser cannot decode it.
+  const broken = Buffer.alloc(3 * 1024 * 1024, 0x5a);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]).copy(broken);
+  const picker = page.getByTestId('kf-image');
+  await picker.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: broken });
+  await expect(page.getByRole('alert').filter({ hasText: 'Upload failed. Please try again.' })).toBeVisible();
+  await expect(page.getByText('Preparing the image', { exact: false })).toHaveCount(0);
+  await expect(picker).toBeEnabled();
+
+  // The picker works again: a real (small) PNG is taken as it is.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await picker.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('dot.png')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toHaveCount(0);
+});
