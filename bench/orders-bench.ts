@@ -37,7 +37,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { API_PATHS } from '@meridian/contracts';
+import { API_PATHS, Money, money } from '@meridian/contracts';
+import { lotTermsFor } from '@meridian/contracts/schemas';
+import type { LotTerms } from '@meridian/contracts/schemas';
 import type { DatabaseHandle } from '../api/src/index.ts';
 import type { LedgerCheck } from '../api/src/ledger/ledger-check.ts';
 
@@ -185,10 +187,10 @@ function traceStatements(handle: DatabaseHandle) {
   };
 }
 
-/** Lots of about `notional` USDT at `price` (8 decimals, at least one step). */
-function lotsFor(price: string, notional = 10): string {
-  const lots = Math.max(notional / Number(price), 0.00000001);
-  return lots.toFixed(8);
+/** Lots of about `notional` USDT at `price`: a whole number of the instrument's lot steps, at least its minimum. */
+function lotsFor(price: string, terms: LotTerms, notional = 10): string {
+  const lots = money(notional).div(price).div(terms.step).floor().times(terms.step);
+  return Money.max(lots, terms.min).toFixed();
 }
 
 async function serve(kind: DatabaseKind, url: string | undefined): Promise<void> {
@@ -221,7 +223,12 @@ async function serve(kind: DatabaseKind, url: string | undefined): Promise<void>
   while (picked.some((i) => !app.market.book.quote(i.id)) && Date.now() < deadline) await sleep(100);
   const instruments = picked
     .filter((i) => app.market.book.quote(i.id))
-    .map((i) => ({ id: i.id, code: i.code, leverage: Math.min(...i.leverages), lots: lotsFor(app.market.book.quote(i.id)!.price) }));
+    .map((i) => ({
+      id: i.id,
+      code: i.code,
+      leverage: Math.min(...i.leverages),
+      lots: lotsFor(app.market.book.quote(i.id)!.price, lotTermsFor(i.type, i.anchorPrice.toFixed())),
+    }));
   if (instruments.length === 0) throw new Error('bench: no instrument has a price 30 s after the start');
   print({ ready: { kind, port, pid: process.pid, instruments } satisfies ServerReady });
 

@@ -164,8 +164,14 @@ export async function runKillScenario(store: FaultStore, options: KillOptions): 
     const terms = await call(base, API_PATHS.getTradingTerms(id), { method: 'GET', token: me.token });
     if (!done(info) || !done(terms)) throw new Error(`no market info or terms for ${id}: ${JSON.stringify([info, terms])}`);
     const price = money((info.body.result as { nowPrice: string }).nowPrice);
-    const t = terms.body.result as { contractSize: string; leverages: number[]; options: { period: number; minStake: string }[] };
-    const lots = money(20).div(price).div(money(t.contractSize)).toDecimalPlaces(8, 0);
+    const t = terms.body.result as {
+      contractSize: string;
+      leverages: number[];
+      lots: { step: string };
+      options: { period: number; minStake: string }[];
+    };
+    // A whole number of the instrument's lot steps (its lot bounds).
+    const lots = money(20).div(price).div(money(t.contractSize)).div(t.lots.step).floor().times(t.lots.step);
     instruments.push({ id, lots: lots.toFixed(), leverage: Math.min(...t.leverages) });
     const product = [...t.options].sort((a, b) => a.period - b.period)[0];
     if (!option && product) option = { instrumentId: id, period: product.period, amount: money(product.minStake).toFixed() };
