@@ -43,7 +43,8 @@ export function useContractOrders(status: ContractStatus, instrumentId: number |
     enabled: userId !== null,
     staleTime: 0,
     placeholderData: keepPreviousData,
-    refetchInterval: status === 'holding' ? HOLDING_REFRESH_MS : false,
+    // Pending orders also change without the user (filled by the feed, expired): the same slow re-read.
+    refetchInterval: status === 'holding' || status === 'pending' ? HOLDING_REFRESH_MS : false,
   });
 }
 
