@@ -20,9 +20,18 @@ interface Log {
  * above its limit needs more margin than it held) stays pending for a later tick, or expires.
  */
 export async function fillReachedOrders(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>, log?: Log): Promise<Touched> {
-  const hits = await reachedPending(ctx, windows);
-  if (hits.length === 0) return [];
-  const terms = await positionTerms(ctx);
+  // A failure here (the database, a setting) is logged and left for the next tick: it never stops the
+  // stop loss / take profit / liquidation work that runs after it.
+  let hits: Awaited<ReturnType<typeof reachedPending>>;
+  let terms: Awaited<ReturnType<typeof positionTerms>>;
+  try {
+    hits = await reachedPending(ctx, windows);
+    if (hits.length === 0) return [];
+    terms = await positionTerms(ctx);
+  } catch (error) {
+    log?.warn({ err: error }, 'trading: limit orders not looked at');
+    return [];
+  }
   const touched: Touched = [];
   for (const hit of hits) {
     // An instrument an operator halted takes no new positions: its limit orders wait (or expire).
