@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
+import { ListEnd } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { ticketsQueryOptions } from '../api/support-api.ts';
@@ -58,45 +59,48 @@ export function SupportListPage() {
           empty={t('support.empty')}
         >
           {(rows) => (
-            <div className={kit.scroll}>
-              <table className={`${kit.table} ${kit.clickable}`} data-testid="support-table">
-                <caption className={kit.visuallyHidden}>{t('support.listTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('support.columns.email')}</th>
-                    <th scope="col">{t('support.columns.status')}</th>
-                    <th scope="col">{t('support.columns.lastMessage')}</th>
-                    <th scope="col" className={kit.end}>
-                      {t('support.columns.count')}
-                    </th>
-                    <th scope="col">{t('support.columns.updated')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows
-                    .filter((r) => !status || r.status === status)
-                    .map((row) => (
-                      <tr key={row.id} onClick={open(row.id)} data-testid="support-row" data-id={row.id} data-status={row.status}>
-                        <th scope="row">
-                          <Link className={`${kit.rowLink} ${kit.truncate}`} to={conversationPath(row.id)} data-testid="support-link">
-                            {row.email}
-                          </Link>
-                        </th>
-                        <td>
-                          <StatusBadge status={row.status} />
-                        </td>
-                        <td>
-                          <span className={styles.lastMessage} title={row.lastMessage} dir="auto">
-                            {row.lastMessage}
-                          </span>
-                        </td>
-                        <td className={`${kit.end} ${kit.num}`}>{row.messageCount}</td>
-                        <td className={kit.nowrap}>{formatDateTime(row.updatedAt, lang)}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              <div className={kit.scroll}>
+                <table className={`${kit.table} ${kit.clickable}`} data-testid="support-table">
+                  <caption className={kit.visuallyHidden}>{t('support.listTitle')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('support.columns.email')}</th>
+                      <th scope="col">{t('support.columns.status')}</th>
+                      <th scope="col">{t('support.columns.lastMessage')}</th>
+                      <th scope="col" className={kit.end}>
+                        {t('support.columns.count')}
+                      </th>
+                      <th scope="col">{t('support.columns.updated')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows
+                      .filter((r) => !status || r.status === status)
+                      .map((row) => (
+                        <tr key={row.id} onClick={open(row.id)} data-testid="support-row" data-id={row.id} data-status={row.status}>
+                          <th scope="row">
+                            <Link className={`${kit.rowLink} ${kit.truncate}`} to={conversationPath(row.id)} data-testid="support-link">
+                              {row.email}
+                            </Link>
+                          </th>
+                          <td>
+                            <StatusBadge status={row.status} />
+                          </td>
+                          <td>
+                            <span className={styles.lastMessage} title={row.lastMessage} dir="auto">
+                              {row.lastMessage}
+                            </span>
+                          </td>
+                          <td className={`${kit.end} ${kit.num}`}>{row.messageCount}</td>
+                          <td className={kit.nowrap}>{formatDateTime(row.updatedAt, lang)}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
+              <ListEnd />
+            </>
           )}
         </QueryState>
       </Section>
