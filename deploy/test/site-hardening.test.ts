@@ -21,7 +21,7 @@ import { buildSiteServer, SVG_CONTENT_SECURITY_POLICY } from '../src/server/site
  */
 let database: DatabaseHandle;
 let app: FastifyInstance;
-const BOUNDS = { headersMs: 500, requestMs: 2_000, idleMs: 700, keepAliveMs: 900, checkEveryMs: 100 };
+const BOUNDS = { headersMs: 500, requestMs: 10_000, idleMs: 700, keepAliveMs: 900, checkEveryMs: 100 };
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'site-hardening-'));
@@ -76,7 +76,9 @@ describe('parser refusals and slow clients on the site server (items 3–4)', ()
     );
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toEqual({ code: '408', message: 'request timeout', result: null });
-    expect(answer.closedAfterMs).toBeLessThan(BOUNDS.idleMs + 700);
+    // Well before the whole-request bound: the idle bound ended it (with room for a loaded machine).
+    expect(answer.closedAfterMs).toBeGreaterThanOrEqual(BOUNDS.idleMs - 50);
+    expect(answer.closedAfterMs).toBeLessThan(BOUNDS.idleMs + 2_000);
   });
 });
 

@@ -18,6 +18,7 @@ export interface HttpTimeouts {
   /**
    * The longest time nothing moves on a connection (the socket's timeout): a body that stops arriving
    * is answered 408; a response the client does not read is dropped. A handler still working is left alone.
+   * Above `headersMs + checkEveryMs`, so headers that stop are answered (408) by the headers bound first.
    */
   idleMs: number;
   /** An idle keep-alive connection between requests; above the proxy's own (nginx: 60 s). */
