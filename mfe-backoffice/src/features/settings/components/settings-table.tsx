@@ -155,6 +155,12 @@ function SettingTableRow({
             </span>
           ) : null}
         </span>
+        {/* Beside the name, where a narrow screen shows it whole (the value column scrolls). */}
+        {setting.development ? (
+          <span className={`${adminStyles.note} ${adminStyles.noteWarn} ${styles.devNote}`} role="note" data-testid="development-address">
+            {t('settings.developmentAddress')}
+          </span>
+        ) : null}
       </th>
       <td className={styles.valueCell}>
         {editing ? (
@@ -206,21 +212,14 @@ function SettingTableRow({
             </div>
           </form>
         ) : key === 'auth_address' ? (
-          <>
-            <ul className={styles.addresses}>
-              {authAddresses(setting.value).map(([chain, address]) => (
-                <li key={chain}>
-                  <span className={adminStyles.chip}>{chain}</span>{' '}
-                  <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{address}</code>
-                </li>
-              ))}
-            </ul>
-            {setting.development ? (
-              <p className={`${adminStyles.note} ${adminStyles.noteWarn}`} data-testid="development-address">
-                {t('settings.developmentAddress')}
-              </p>
-            ) : null}
-          </>
+          <ul className={styles.addresses}>
+            {authAddresses(setting.value).map(([chain, address]) => (
+              <li key={chain}>
+                <span className={adminStyles.chip}>{chain}</span>{' '}
+                <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{address}</code>
+              </li>
+            ))}
+          </ul>
         ) : (
           <span className={styles.value} data-testid="setting-value">
             {settingText(key, setting.value, lang)}
