@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HDNodeWallet, Mnemonic, Wallet, computeAddress, getAddress, isAddress, toBeHex, zeroPadValue } from 'ethers';
 import { TronWeb } from 'tronweb';
+import { DEV_MNEMONIC_ACCOUNTS, SMALL_KEY_ACCOUNTS } from './known-key-accounts.ts';
 
 /**
  * The platform's payout wallets (the `auth_address` setting, SPEC §5.6): one address per network.
@@ -50,33 +51,54 @@ function accountOf(network: PayoutNetwork, address: string): string | null {
   return TronWeb.address.toHex(address).slice(2).toLowerCase();
 }
 
-let knownAccounts: Map<string, string> | null = null;
+const describeSmallKey = (key: number) => `the address of private key ${key}, which anyone can spend from`;
+const describeDevAccount = (name: string, i: number) => `the ${name} #${i}, whose private key is public`;
+
+/** The sample addresses' accounts (no curve arithmetic: an address names its account). */
+function sampleAccounts(known: Map<string, string>): void {
+  for (const sample of SAMPLE_ADDRESSES) {
+    const account = sample.tron ? accountOf('tron', sample.tron) : accountOf('ethereum', sample.ethereum!);
+    if (account) known.set(account, sample.name);
+  }
+}
 
 /**
- * Every account whose private key is public (20-byte hex → what it is): keys 1..SMALL_KEYS, the default
- * accounts of the development chains, and sample addresses. Tron addresses of the same keys are the same
- * 20 bytes, so one list covers both networks.
+ * The known-key list derived from the keys and mnemonics themselves (about 1.5 s of elliptic-curve
+ * arithmetic): what the precomputed list in known-key-accounts.ts must equal (the test checks).
  */
-export function knownKeyAccounts(): ReadonlyMap<string, string> {
-  if (knownAccounts) return knownAccounts;
+export function computeKnownKeyAccounts(): Map<string, string> {
   const known = new Map<string, string>();
   for (let key = 1; key <= SMALL_KEYS; key++) {
     known.set(
       computeAddress(zeroPadValue(toBeHex(key), 32))
         .slice(2)
         .toLowerCase(),
-      `the address of private key ${key}, which anyone can spend from`,
+      describeSmallKey(key),
     );
   }
   for (const { name, phrase, accounts } of DEV_MNEMONICS) {
     const root = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(phrase), "m/44'/60'/0'/0");
-    for (let i = 0; i < accounts; i++)
-      known.set(root.deriveChild(i).address.slice(2).toLowerCase(), `the ${name} #${i}, whose private key is public`);
+    for (let i = 0; i < accounts; i++) known.set(root.deriveChild(i).address.slice(2).toLowerCase(), describeDevAccount(name, i));
   }
-  for (const sample of SAMPLE_ADDRESSES) {
-    const account = sample.tron ? accountOf('tron', sample.tron) : accountOf('ethereum', sample.ethereum!);
-    if (account) known.set(account, sample.name);
+  sampleAccounts(known);
+  return known;
+}
+
+let knownAccounts: Map<string, string> | null = null;
+
+/**
+ * Every account whose private key is public (20-byte hex → what it is): keys 1..SMALL_KEYS, the default
+ * accounts of the development chains, and sample addresses. Tron addresses of the same keys are the same
+ * 20 bytes, so one list covers both networks. Read from the precomputed list (known-key-accounts.ts).
+ */
+export function knownKeyAccounts(): ReadonlyMap<string, string> {
+  if (knownAccounts) return knownAccounts;
+  const known = new Map<string, string>();
+  SMALL_KEY_ACCOUNTS.forEach((account, i) => known.set(account, describeSmallKey(i + 1)));
+  for (const [name, accounts] of Object.entries(DEV_MNEMONIC_ACCOUNTS)) {
+    accounts.forEach((account, i) => known.set(account, describeDevAccount(name, i)));
   }
+  sampleAccounts(known);
   knownAccounts = known;
   return known;
 }

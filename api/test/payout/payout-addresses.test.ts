@@ -8,6 +8,7 @@ import {
   DEV_PAYOUT_FILE,
   PayoutAddressError,
   SMALL_KEYS,
+  computeKnownKeyAccounts,
   knownKeyAccounts,
   payoutAddressProblem,
   payoutAddressesFromEnv,
@@ -48,6 +49,10 @@ describe('payout addresses: the known-key list', () => {
     // Ganache's deterministic account 0.
     expect(known.get('90f8bf6a479f320ead074411a4b0e7944ea8c9c1')).toMatch('Ganache');
     expect(known.size).toBeGreaterThanOrEqual(256 + 20 + 10 + 10);
+  });
+
+  it('the precomputed list is exactly what the keys and mnemonics derive to', () => {
+    expect(new Map(knownKeyAccounts())).toEqual(computeKnownKeyAccounts());
   });
 
   it('refuses known-key addresses by name on both networks, and malformed ones', () => {
