@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientAddress } from '../../src/accounts/limits.ts';
 import { boundIdleConnections, httpServerOptions } from '../../src/plugins/http-limits.ts';
@@ -48,6 +50,27 @@ describe('the idle bound', () => {
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toEqual({ code: '408', message: 'request timeout', result: null });
     expect(answer.closedAfterMs).toBeLessThan(BOUNDS.idleMs + 1_500);
+  });
+});
+
+describe('the idle bound and the live connection', () => {
+  it('never cuts an upgraded socket that stays quiet longer than the bound', async () => {
+    const app = Fastify({ ...httpServerOptions(BOUNDS) });
+    boundIdleConnections(app);
+    await app.register(websocket);
+    // Quiet for three idle bounds, then one frame: it arrives only if the socket is still open.
+    app.get('/ws', { websocket: true }, (socket) => {
+      setTimeout(() => socket.send('still here'), 3 * BOUNDS.idleMs);
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+    const ws = new WebSocket(`ws://127.0.0.1:${portOf(app)}/ws`);
+    const outcome = await new Promise<string>((resolve) => {
+      ws.once('message', (data) => resolve(String(data)));
+      ws.once('close', () => resolve('closed'));
+    });
+    ws.terminate();
+    expect(outcome).toBe('still here');
   });
 });
 
