@@ -25,7 +25,8 @@ async function window(user: SignedUp): Promise<LiveSocket> {
 const switchMode = (user: SignedUp, mode: 'demo' | 'real') =>
   api.app.inject({ method: 'POST', url: '/api/swx/customer/user/switchMode', headers: auth(user.token), payload: { mode } });
 
-describe(`ACCOUNT_MODE on the live connection (${databaseKind})`, () => {
+// Sign-ups and sockets of three users: generous on a busy machine.
+describe(`ACCOUNT_MODE on the live connection (${databaseKind})`, { timeout: 90_000 }, () => {
   it("a switch reaches every open window of that user, and no one else's", async () => {
     const owner = await signUp(api.app);
     const other = await signUp(api.app);

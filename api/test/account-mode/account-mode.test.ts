@@ -207,6 +207,26 @@ describe(`the account mode is the server's, not the header's (${databaseKind})`,
     expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('100000');
   });
 
+  it('the OpenAPI document states the refusal (409, the mode in use) on every mode-dependent call', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: object }>>;
+    };
+    const calls = [
+      ['post', 'order/buyContracts'],
+      ['post', 'order/closeContracts/{id}'],
+      ['post', 'order/buyOptions'],
+      ['get', 'order/listOrder'],
+      ['get', 'order/listOptionsOrder'],
+      ['get', 'order/getOptionsOrderById/{id}'],
+      ['post', 'user/getUserInfo'],
+      ['post', 'user/resetDemo'],
+    ] as const;
+    for (const [method, path] of calls) {
+      const responses = doc.paths[`${CUSTOMER}/${path}`]?.[method]?.responses as Record<string, unknown> | undefined;
+      expect(JSON.stringify(responses?.['409']), path).toContain('"mode"');
+    }
+  });
+
   it('switchMode itself is not refused for the header of the mode being left, and a header value other than YES/NO names nothing', async () => {
     const me = await t.user();
     const res = await call('POST', 'user/switchMode', me, 'demo', { mode: 'real' });

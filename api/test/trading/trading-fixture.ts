@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import type { JobClock } from '../../src/jobs/scheduler.ts';
 import { createTestApi } from '../helpers.ts';
@@ -35,16 +37,13 @@ export async function tradingApi() {
 
   // The mode each user is in (switchMode stores it; a `virtually` header naming the other one is refused).
   const modes = new Map<string, 'demo' | 'real'>();
-  /** Puts the user in `mode` (the way a window does, with switchMode) unless they are in it already. */
+  /**
+   * Puts the user in `mode` unless they are in it already: the stored mode switchMode sets, written
+   * directly (a property run switches often; switchMode's own answer is tested in account-mode/).
+   */
   const inMode = async (user: SignedUp, mode: 'demo' | 'real') => {
     if ((modes.get(user.userId) ?? 'demo') === mode) return;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/swx/customer/user/switchMode',
-      headers: auth(user.token, mode),
-      payload: { mode },
-    });
-    if (res.json().code !== '200') throw new Error(`switchMode: ${res.body}`);
+    await database.db.update(users).set({ accountMode: mode }).where(eq(users.id, user.userId));
     modes.set(user.userId, mode);
   };
 

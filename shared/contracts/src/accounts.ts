@@ -108,6 +108,8 @@ export type UserInfoResult = z.infer<typeof userInfoResult>;
 
 export const setLanguageBody = z.object({ language: languageCode });
 export const switchModeBody = z.object({ mode: z.enum(ACCOUNT_MODES) });
+/** The result of a `10110` refusal (HTTP 409): the account mode in use, which the window should follow. */
+export const accountModeChangedResult = z.object({ mode: z.enum(ACCOUNT_MODES) });
 export const repasswordBody = z
   .object({ oldPassword: currentPasswordField, password: passwordField })
   .refine((b) => b.oldPassword !== b.password, { error: V.passwordSame, path: ['password'] });

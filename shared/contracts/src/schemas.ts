@@ -85,6 +85,7 @@ export {
   accountFigures,
   userInfoResult,
   switchModeBody,
+  accountModeChangedResult,
   setLanguageBody,
   repasswordBody,
   sessionItem,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountModeName } from '@meridian/contracts';
 import {
+  accountModeChangedResult,
   buyContractsBody,
   buyOptionsBody,
   closeContractsResult,
@@ -28,6 +29,8 @@ import { haltedInstruments, instrumentOf, percentSetting } from '../../trading/t
 import type { TradingService } from '../../trading/trading-service.ts';
 
 const errorBody = envelope(validationIssues);
+/** A `virtually` header naming the other mode than the stored one: refused (10110) with the mode in use. */
+const modeRefused = { 409: envelope(accountModeChangedResult) };
 const instrumentParams = z.object({ instrumentId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /**
@@ -68,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
 
   app.post(
     '/buyContracts',
-    { schema: { tags: ['order'], body: buyContractsBody, response: { 200: envelope(contractOrder), 400: errorBody } } },
+    { schema: { tags: ['order'], body: buyContractsBody, response: { 200: envelope(contractOrder), 400: errorBody, ...modeRefused } } },
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
@@ -88,7 +91,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
 
   app.post(
     '/closeContracts/:id',
-    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(closeContractsResult), 400: errorBody } } },
+    {
+      schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(closeContractsResult), 400: errorBody, ...modeRefused } },
+    },
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
@@ -102,7 +107,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
   // Cancels a pending limit order: its hold goes back to cash (10103 when it is not pending any more).
   app.post(
     '/cancelOrder/:id',
-    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(contractOrder), 400: errorBody } } },
+    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(contractOrder), 400: errorBody, ...modeRefused } } },
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
@@ -115,13 +120,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
 
   app.get(
     '/listOrder',
-    { schema: { tags: ['order'], querystring: listOrderQuery, response: { 200: envelope(listOrderResult), 400: errorBody } } },
+    {
+      schema: {
+        tags: ['order'],
+        querystring: listOrderQuery,
+        response: { 200: envelope(listOrderResult), 400: errorBody, ...modeRefused },
+      },
+    },
     async (request) => ok(await listPositions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
   );
 
   app.post(
     '/buyOptions',
-    { schema: { tags: ['order'], body: buyOptionsBody, response: { 200: envelope(optionsOrder), 400: errorBody } } },
+    { schema: { tags: ['order'], body: buyOptionsBody, response: { 200: envelope(optionsOrder), 400: errorBody, ...modeRefused } } },
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
@@ -141,7 +152,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
 
   app.get(
     '/getOptionsOrderById/:id',
-    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(optionsOrder), 400: errorBody } } },
+    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(optionsOrder), 400: errorBody, ...modeRefused } } },
     async (request) =>
       ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await modeFor(request), Number.parseInt(request.params.id, 10))),
   );
@@ -149,7 +160,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
   app.get(
     '/listOptionsOrder',
     {
-      schema: { tags: ['order'], querystring: listOptionsOrderQuery, response: { 200: envelope(listOptionsOrderResult), 400: errorBody } },
+      schema: {
+        tags: ['order'],
+        querystring: listOptionsOrderQuery,
+        response: { 200: envelope(listOptionsOrderResult), 400: errorBody, ...modeRefused },
+      },
     },
     async (request) => ok(await listOptions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
   );

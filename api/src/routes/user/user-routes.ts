@@ -5,6 +5,7 @@ import { ACCOUNT_CODES, MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import {
   accountFigures,
+  accountModeChangedResult,
   envelope,
   listNotificationsResult,
   listSessionsResult,
@@ -26,6 +27,9 @@ import { notifications, sessions, users } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
 
+/** A `virtually` header naming the other mode than the stored one: refused (10110) with the mode in use. */
+const modeRefused = { 409: envelope(accountModeChangedResult) };
+
 /** The user group of SPEC §6 that accounts need: the signed-in user's own data only. */
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: TradingService }> = async (app, { ctx, trading }) => {
   const { db, limitScale } = ctx;
@@ -38,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
     return user;
   };
 
-  app.post('/getUserInfo', { schema: { tags: ['user'], response: { 200: envelope(userInfoResult) } } }, async (request) => {
+  app.post('/getUserInfo', { schema: { tags: ['user'], response: { 200: envelope(userInfoResult), ...modeRefused } } }, async (request) => {
     const user = await currentUser(authOf(request).userId);
     const mode = modeOf(request, user.accountMode as AccountModeName);
     return ok({ user: publicUserOf(user), account: await trading.figures(user.id, mode) });
@@ -72,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
 
   app.post(
     '/resetDemo',
-    { schema: { tags: ['user'], response: { 200: envelope(accountFigures) } }, config: ipLimit(30, 10, limitScale) },
+    { schema: { tags: ['user'], response: { 200: envelope(accountFigures), ...modeRefused } }, config: ipLimit(30, 10, limitScale) },
     async (request) => {
       const { userId, accountMode } = authOf(request);
       // Only the demo account is reset, and only while it is the one in use (a real-mode window cannot).
