@@ -128,6 +128,23 @@ describe(`the account mode is the server's, not the header's (${databaseKind})`,
     await expectLedgerBalanced(t.database.db);
   });
 
+  it('cancelOrder of a pending real limit order with the other mode is refused and the hold stays; the agreeing header cancels it', async () => {
+    const me = await t.user();
+    await moveCash(t.database.db, me.userId, 'real', '10000');
+    await switchTo(me, 'real');
+    const limit = { instrumentId: t.btc.id, side: 'buy', lots: '0.1', leverage: 10, limitPrice: '40000' };
+    const placed = await call('POST', 'order/buyContracts', me, 'real', limit, crypto.randomUUID());
+    expect(placed.json()).toMatchObject({ code: '200', result: { status: 'pending', orderType: 'limit' } });
+    const id = placed.json().result.id as string;
+    const held = await cashOf(t.database.db, me.userId, 'real');
+    await expectRefused(me, () => call('POST', `order/cancelOrder/${id}`, me, 'demo', undefined, crypto.randomUUID()), 'real');
+    await expectRefused(me, () => call('POST', 'order/buyContracts', me, 'demo', limit, crypto.randomUUID()), 'real');
+    expect(await cashOf(t.database.db, me.userId, 'real')).toBe(held);
+    const cancelled = await call('POST', `order/cancelOrder/${id}`, me, 'real', undefined, crypto.randomUUID());
+    expect(cancelled.json()).toMatchObject({ code: '200', result: { id, status: 'cancelled' } });
+    expect(await cashOf(t.database.db, me.userId, 'real')).toBe('10000');
+  });
+
   it('buyOptions in real mode with `virtually: NO` is refused; with YES it stakes real money', async () => {
     const { me } = await realTrader();
     await expectRefused(me, () => buyOption(me, 'demo'), 'real');
@@ -214,6 +231,7 @@ describe(`the account mode is the server's, not the header's (${databaseKind})`,
     const calls = [
       ['post', 'order/buyContracts'],
       ['post', 'order/closeContracts/{id}'],
+      ['post', 'order/cancelOrder/{id}'],
       ['post', 'order/buyOptions'],
       ['get', 'order/listOrder'],
       ['get', 'order/listOptionsOrder'],
