@@ -287,4 +287,31 @@ describe(`pending limit orders (${databaseKind})`, () => {
     await t.database.db.update(contractOrders).set({ held: '494.9' }).where(eq(contractOrders.id, id));
     await expectLedgerGreen();
   });
+
+  it('a cancel racing a fill: exactly one of them happens, and the hold ends once', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const id = (await t.post('buyContracts', me, limitOrder())).json().result.id as string;
+    const windows = new Map([[t.btc.id, [{ price: '48000', time: t.now() + 500 }]]]);
+    const [cancelled, fills] = await Promise.all([
+      t.post(`cancelOrder/${id}`, me, undefined),
+      fillReachedOrders(t.app.trading.ctx, windows),
+    ]);
+    // (The window may fill other users' orders of earlier tests too: only this one counts here.)
+    const filled = fills.filter((f) => f.order.id === id);
+    const row = await orderRow(id);
+    if (cancelled.json().code === '200') {
+      expect(filled).toEqual([]);
+      expect(row.status).toBe('cancelled');
+      expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('100000');
+    } else {
+      expect(cancelled.json().code).toBe('10103');
+      expect(filled.map((f) => f.order.id)).toEqual([id]);
+      expect(row.status).toBe('holding');
+    }
+    const types = (await transfersOf(id)).map(([type]) => type);
+    expect(types.filter((type) => type === 'contract_hold_release' || type === 'contract_hold_margin').length).toBeGreaterThan(0);
+    expect(types.filter((type) => type === 'contract_hold_margin').length + (row.status === 'cancelled' ? 1 : 0)).toBe(1);
+    await expectLedgerGreen();
+  });
 });
