@@ -22,6 +22,28 @@ const exact = (name: string) => numeric(name, { precision: 38, scale: 18 });
 /** Times of feed ticks and due times, in epoch milliseconds (exactly what the feed published). */
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
 
+/**
+ * The currency table (CURRENCIES of @meridian/contracts, seeded by the migration; a test checks they
+ * agree): the places an amount of it may have, the places shown, its networks. Ledger accounts and
+ * transfers reference it, and a trigger refuses a transfer with more places than its currency accepts.
+ */
+export const currencies = pgTable(
+  'currencies',
+  {
+    code: text('code').primaryKey(),
+    places: smallint('places').notNull(),
+    displayPlaces: smallint('display_places').notNull(),
+    networks: text('networks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    check('currencies_places_range', sql`${t.places} BETWEEN 0 AND 18`),
+    check('currencies_display_places_range', sql`${t.displayPlaces} BETWEEN 0 AND ${t.places}`),
+  ],
+);
+
 /** The owner id of the platform's own (system) ledger accounts. */
 export const SYSTEM_OWNER = '00000000-0000-0000-0000-000000000000';
 
@@ -38,7 +60,9 @@ export const ledgerAccounts = pgTable(
     ownerId: uuid('owner_id').notNull(),
     mode: text('mode').notNull(),
     kind: text('kind').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
     shard: smallint('shard').notNull().default(0),
     allowNegative: boolean('allow_negative').notNull(),
     balance: exact('balance').notNull().default('0'),
@@ -60,7 +84,9 @@ export const ledgerTransfers = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     mode: text('mode').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
     debitAccountId: integer('debit_account_id').notNull(),
     creditAccountId: integer('credit_account_id').notNull(),
     amount: exact('amount').notNull(),
