@@ -57,6 +57,11 @@ export const ERROR_CODES = {
    * another window): nothing was done; `result.mode` is the account in use now.
    */
   '10110': 'errors.10110',
+  /**
+   * An amount with more decimal places than its currency accepts (the currency table): refused, never
+   * rounded; `result` is `{ currency, places, key }`, `key` the message naming them.
+   */
+  '10111': 'errors.10111',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -129,6 +134,12 @@ export const MODE_CODES = {
 
 /** The message of `MODE_CODES.accountModeChanged` naming the account now in use (common namespace). */
 export const MODE_CHANGED_KEYS = { demo: 'errors.modeChangedDemo', real: 'errors.modeChangedReal' } as const;
+
+/** Named codes of the currency table (ARCHITECTURE "Money"). */
+export const CURRENCY_CODES = {
+  /** More decimal places than the currency accepts; `result` is `{ currency, places, key }`. */
+  tooManyPlaces: '10111',
+} as const;
 
 /** Client-side failure codes that never come from the server. */
 export const CLIENT_ERROR_CODES = { timeout: 'errors.timeout', network: 'errors.network', badResponse: 'errors.unknown' } as const;

@@ -13,6 +13,27 @@ export const clientFrame = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
+/**
+ * The version of the balance figures' shape (`USER_BALANCE_UPDATE`, `BATCH_USER_BALANCE_UPDATE`,
+ * `getUserInfo`). 1: the SPEC §3 fields only (USD). 2 adds, beside them and unchanged in meaning,
+ * `currencies` and `estimatedTotalUsd`: a client of version 1 parses a version 2 frame as before.
+ */
+export const BALANCE_FIGURES_VERSION = 2;
+
+/**
+ * One currency of an account (version 2): `balance` the free balance, `total` everything held in it
+ * (free, in escrow, on hold; for USD with the floating PnL, less loans), `usdPrice` the live price of
+ * one unit in USD (null when no market prices it) and `usdValue` = total × usdPrice.
+ */
+export const currencyFigures = z.object({
+  currency: z.string(),
+  balance: decimalString,
+  total: decimalString,
+  usdPrice: decimalString.nullable(),
+  usdValue: decimalString.nullable(),
+});
+export type CurrencyFigures = z.infer<typeof currencyFigures>;
+
 /** The figures of one account (SPEC §3), as pushed live and as `getUserInfo` answers them. */
 export const balanceFigures = {
   baseBalance: decimalString,
@@ -22,6 +43,15 @@ export const balanceFigures = {
   bondAmount: decimalString,
   profit: decimalString,
   timestamp: z.number().int(),
+  /** `BALANCE_FIGURES_VERSION` of the sender; absent from a version 1 sender. */
+  version: z.number().int().min(1).optional(),
+  /** Version 2: every currency of the account the user holds or has held, in table order. */
+  currencies: z.array(currencyFigures).optional(),
+  /**
+   * Version 2: the sum of the currencies' `usdValue` at live prices — an estimate (prices move; a
+   * currency without a price is left out), never a balance.
+   */
+  estimatedTotalUsd: decimalString.optional(),
 };
 
 /**
