@@ -346,3 +346,4 @@ export const watchlist = pgTable(
 
 export * from './schema/money.ts';
 export * from './schema/operators.ts';
+export * from './schema/jobs.ts';
