@@ -189,7 +189,7 @@ function traceStatements(handle: DatabaseHandle) {
 
 /** Lots of about `notional` USDT at `price`: a whole number of the instrument's lot steps, at least its minimum. */
 function lotsFor(price: string, terms: LotTerms, notional = 10): string {
-  const lots = money(notional).div(price).div(terms.step).floor().times(terms.step);
+  const lots = money(String(notional)).div(price).div(terms.step).floor().times(terms.step);
   return Money.max(lots, terms.min).toFixed();
 }
 

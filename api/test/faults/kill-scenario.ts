@@ -171,7 +171,7 @@ export async function runKillScenario(store: FaultStore, options: KillOptions): 
       options: { period: number; minStake: string }[];
     };
     // A whole number of the instrument's lot steps (its lot bounds).
-    const lots = money(20).div(price).div(money(t.contractSize)).div(t.lots.step).floor().times(t.lots.step);
+    const lots = money('20').div(price).div(money(t.contractSize)).div(t.lots.step).floor().times(t.lots.step);
     instruments.push({ id, lots: lots.toFixed(), leverage: Math.min(...t.leverages) });
     const product = [...t.options].sort((a, b) => a.period - b.period)[0];
     if (!option && product) option = { instrumentId: id, period: product.period, amount: money(product.minStake).toFixed() };

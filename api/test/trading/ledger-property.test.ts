@@ -137,7 +137,7 @@ const modeArb = fc.constantFrom<AccountModeName>(...MODES);
 /** A decimal string with up to 8 places, `min` ≤ value ≤ `max` (whole numbers), never 0. */
 const decimalArb = (min: number, max: number) =>
   fc.tuple(fc.integer({ min, max }), fc.nat({ max: 8 }), fc.nat({ max: 99_999_999 })).map(([whole, places, fraction]) => {
-    const value = money(whole).plus(money(fraction).div(100_000_000).toDecimalPlaces(places, Money.ROUND_DOWN));
+    const value = money(String(whole)).plus(money(String(fraction)).div(100_000_000).toDecimalPlaces(places, Money.ROUND_DOWN));
     return moneyString(value.isZero() ? money('0.00000001') : value);
   });
 
@@ -342,11 +342,13 @@ function expectInvariants(state: State, ids: string[], step: string): void {
   for (const [name, balance] of Object.entries(state.balances)) expect(money(balance).gte(0), `${step}: ${name} = ${balance}`).toBe(true);
   for (const userId of ids) {
     for (const mode of MODES) {
-      const margins = state.holding.filter((p) => p.userId === userId && p.mode === mode).reduce((sum, p) => sum.plus(p.margin), money(0));
+      const margins = state.holding
+        .filter((p) => p.userId === userId && p.mode === mode)
+        .reduce((sum, p) => sum.plus(p.margin), money('0'));
       const margin = balanceOf(state, userId, mode, 'margin');
       expect(margin.gte(0), `${step}: margin of ${mode}`).toBe(true);
       expect(moneyString(margin), `${step}: margin of ${userId} ${mode} = its holding positions' margins`).toBe(moneyString(margins));
-      const stakes = state.open.filter((o) => o.userId === userId && o.mode === mode).reduce((sum, o) => sum.plus(o.amount), money(0));
+      const stakes = state.open.filter((o) => o.userId === userId && o.mode === mode).reduce((sum, o) => sum.plus(o.amount), money('0'));
       expect(moneyString(balanceOf(state, userId, mode, 'options_escrow')), `${step}: escrow of ${userId} ${mode} = its open stakes`).toBe(
         moneyString(stakes),
       );
@@ -368,7 +370,7 @@ const priceOf = (terms: Terms) => money(t.app.market.book.quote(terms.id)!.price
 
 /** A price `bps` basis points from `price`, on the instrument's tick, rounded away from `price`. */
 function shifted(terms: Terms, price: Money, bps: number): string {
-  const raw = price.times(money(10_000).plus(bps)).div(10_000);
+  const raw = price.times(money('10000').plus(bps)).div(10_000);
   return raw.toDecimalPlaces(terms.places, bps >= 0 ? Money.ROUND_UP : Money.ROUND_DOWN).toFixed(terms.places);
 }
 
@@ -378,7 +380,7 @@ function closingDeltas(positions: Position[], price: string) {
   for (const p of positions) {
     const pnl = settledPnl(p.side, p.openPrice, price, p.lots, p.contractSize, p.margin);
     const k = `${p.userId}:${p.mode}`;
-    deltas.set(k, (deltas.get(k) ?? money(0)).plus(p.margin).plus(pnl));
+    deltas.set(k, (deltas.get(k) ?? money('0')).plus(p.margin).plus(pnl));
   }
   return deltas;
 }
@@ -425,7 +427,7 @@ async function run(action: Action, users: SignedUp[], before: State): Promise<{ 
       const price = priceOf(terms);
       const leverage = action.offered ? terms.leverages[action.leverage % terms.leverages.length]! : 3;
       const buy = action.side === 'buy';
-      const raw = money(action.lots.units)
+      const raw = money(String(action.lots.units))
         .times(terms.lotScale)
         .plus(action.lots.dust % terms.lotScale)
         .div(100_000_000);
@@ -585,12 +587,12 @@ async function run(action: Action, users: SignedUp[], before: State): Promise<{ 
         const outcome = quote ? optionOutcome(o.direction, o.openPrice, quote.price) : 'draw';
         const credit =
           outcome === 'lost'
-            ? money(0)
+            ? money('0')
             : outcome === 'draw'
               ? money(o.amount)
               : money(o.amount).plus(optionProfit(o.amount, o.payoutPercent));
         const k = `${o.userId}:${o.mode}`;
-        credits.set(k, (credits.get(k) ?? money(0)).plus(credit));
+        credits.set(k, (credits.get(k) ?? money('0')).plus(credit));
       }
       for (const userId of ids) {
         for (const mode of MODES) {

@@ -30,6 +30,17 @@ function canonical(s: string): string {
 const numeric38 = decimalText(20, 18);
 
 describe('money: exact decimal arithmetic', () => {
+  it('refuses a JavaScript number at run time (and by type): 0.1 + 0.2 never becomes an amount', () => {
+    const untyped = money as (value: unknown) => Money;
+    expect(() => untyped(0.1 + 0.2)).toThrow(TypeError);
+    expect(() => untyped(0)).toThrow(/decimal string/);
+    expect(() => (toPay as (value: unknown) => Money)(1)).toThrow(TypeError);
+    // @ts-expect-error a number is not a MoneyInput
+    expect(() => money(5)).toThrow(TypeError);
+    expect(money('0.3').toFixed()).toBe('0.3');
+    expect(money(money('7')).toFixed()).toBe('7');
+  });
+
   it("adds the issue's example exactly (a float would give 123456789012345680)", () => {
     // 123456789012345678.12345678 + 0.00000001: only the 8th place moves, 8 → 9.
     expect(text(money('123456789012345678.12345678').plus('0.00000001'))).toBe('123456789012345678.12345679');
@@ -57,7 +68,7 @@ describe('money: exact decimal arithmetic', () => {
     // A ÷ 10^-18 = 10^38 − 1: 38 nines.
     expect(text(money('99999999999999999999.999999999999999999').div('0.000000000000000001'))).toBe('9'.repeat(38));
     // 1 ÷ 3 keeps 80 significant digits: 0. and 80 threes.
-    expect(text(money(1).div(3))).toBe(`0.${'3'.repeat(80)}`);
+    expect(text(money('1').div(3))).toBe(`0.${'3'.repeat(80)}`);
   });
 
   it('property: (a × b) ÷ b = a and (a + b) − b = a for numeric(38,18) values', () => {

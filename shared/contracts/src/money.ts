@@ -22,7 +22,8 @@ export const Money = DecimalJs.clone({
   toExpPos: 60,
 });
 export type Money = InstanceType<typeof Money>;
-export type MoneyInput = Money | string | number;
+/** A decimal string or a `Money`; never a JavaScript number (a float cannot carry an exact amount). */
+export type MoneyInput = Money | string;
 
 /** Places of every amount a user sends, pays or receives (SPEC §5.10: ≤ 8 decimals). */
 export const MONEY_PLACES = 8;
@@ -31,8 +32,12 @@ export const STORE_PLACES = 18;
 /** The largest amount a user may send: 20 digits before the point (fits `numeric(38,18)`). */
 export const MAX_AMOUNT_DIGITS = 20;
 
-/** A `Money` from a decimal string (or a `Money`). Numbers are accepted only for literals in code. */
+/**
+ * A `Money` from a decimal string (or a `Money`). A JavaScript number is refused, by the type and at run
+ * time (an untyped caller, JSON parsed into numbers): `money('0.1')`, never `money(0.1)`.
+ */
 export function money(value: MoneyInput): Money {
+  if (typeof value === 'number') throw new TypeError(`money() takes a decimal string, not the number ${String(value)}`);
   return new Money(value);
 }
 

@@ -71,7 +71,7 @@ export function lotTermsFor(type: number, referencePrice: MoneyInput): LotTerms 
   if (fixed && type !== CRYPTO_TYPE) return fixed;
   const price = money(referencePrice);
   // The smallest power of ten (≥ 10^−LOT_PLACES) whose value at the reference price is ≥ 1 USD.
-  let min = money(1).div(money(10).pow(LOT_PLACES));
+  let min = money('1').div(money('10').pow(LOT_PLACES));
   while (price.gt(0) && min.times(price).lt(CRYPTO_MIN_NOTIONAL) && min.lt(MAX_LOTS)) min = min.times(10);
   const max = Money.min(min.times(CRYPTO_STEPS_MAX), MAX_LOTS);
   return { min: min.toFixed(), step: min.toFixed(), max: max.toFixed() };
@@ -130,7 +130,7 @@ export function settledPnl(
 /** PnL as a percentage of the margin, 2 places (a display figure). */
 export function pnlPercent(pnl: MoneyInput, margin: MoneyInput): Money {
   const m = money(margin);
-  return m.isZero() ? money(0) : money(pnl).div(m).times(100).toDecimalPlaces(2, Money.ROUND_HALF_EVEN);
+  return m.isZero() ? money('0') : money(pnl).div(m).times(100).toDecimalPlaces(2, Money.ROUND_HALF_EVEN);
 }
 
 /**
@@ -145,9 +145,9 @@ export function liquidationPrice(
   margin: MoneyInput,
   maintenancePercent: MoneyInput,
 ): Money {
-  const room = money(margin).times(money(100).minus(maintenancePercent)).div(100).div(money(lots).times(contractSize));
+  const room = money(margin).times(money('100').minus(maintenancePercent)).div(100).div(money(lots).times(contractSize));
   const price = side === 'buy' ? money(open).minus(room) : money(open).plus(room);
-  return toStore(price.lt(0) ? 0 : price);
+  return toStore(price.lt(0) ? '0' : price);
 }
 
 /**
