@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACCOUNT_MODES, MONEY_CODES, SYSTEM_ACCOUNT_KINDS, TRADING_CURRENCY, money } from '@meridian/contracts';
 import type { AccountModeName, Money, SystemAccountKind, TransferType, UserAccountKind } from '@meridian/contracts';
 import type { Database, Transaction } from '../db/database.ts';
 import { accounts, ledgerAccounts, ledgerTransfers, SYSTEM_OWNER } from '../db/schema.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
+import { CURRENCY_LIST, checkPlaces } from './currency.ts';
 
 /** Either a database or an open transaction: reads work on both. */
 export type Reader = Database | Transaction;
@@ -81,6 +82,27 @@ export class Ledger {
     return row;
   }
 
+  /**
+   * Locks the account rows of several users of one mode (an outbid, a reward to the inviter, an auction
+   * paying the charity) in user id order, one statement: two transactions that lock the same owners
+   * always take them in the same order. Call it once, before any ledger row; run the transaction in
+   * `withMoneyTransaction`, which runs it again on a deadlock the platform's rows may still cause.
+   */
+  async lockOwners(tx: Transaction, userIds: readonly string[], mode: AccountModeName): Promise<Map<string, { profit: string }>> {
+    const wanted = [...new Set(userIds)].sort();
+    if (wanted.length === 0) return new Map();
+    const rows = await tx
+      .select({ userId: accounts.userId, profit: accounts.profit })
+      .from(accounts)
+      .where(and(inArray(accounts.userId, wanted), eq(accounts.mode, mode)))
+      .orderBy(asc(accounts.userId))
+      .for('update');
+    const locked = new Map(rows.map((row) => [row.userId, { profit: row.profit }]));
+    const missing = wanted.find((id) => !locked.has(id));
+    if (missing) throw new Error(`account ${mode} of ${missing} is missing`);
+    return locked;
+  }
+
   /** Adds realized profit (or loss) to the account's profit figure; the caller holds the owner lock. */
   async addProfit(tx: Transaction, userId: string, mode: AccountModeName, amount: Money): Promise<void> {
     if (amount.isZero()) return;
@@ -95,6 +117,10 @@ export class Ledger {
     const currency = movement.currency ?? TRADING_CURRENCY;
     const legs = movement.legs.filter((leg) => !leg.amount.isZero());
     if (legs.length === 0) return;
+    checkPlaces(
+      currency,
+      legs.map((leg) => leg.amount),
+    ); // 10111 before anything is written
     for (const leg of legs) {
       if (leg.amount.isNegative()) throw new Error(`a ${leg.type} transfer of ${leg.amount.toFixed()} is negative`);
       if (('user' in leg.from || 'user' in leg.to) && !movement.userId) throw new Error('a user account needs the movement user');
@@ -112,9 +138,9 @@ export class Ledger {
     for (const leg of legs) {
       const from = idOf(leg.from);
       const to = idOf(leg.to);
-      const debit = deltas.get(from.id) ?? { delta: money(0), kind: from.kind };
+      const debit = deltas.get(from.id) ?? { delta: money('0'), kind: from.kind };
       deltas.set(from.id, { ...debit, delta: debit.delta.minus(leg.amount) });
-      const credit = deltas.get(to.id) ?? { delta: money(0), kind: to.kind };
+      const credit = deltas.get(to.id) ?? { delta: money('0'), kind: to.kind };
       deltas.set(to.id, { ...credit, delta: credit.delta.plus(leg.amount) });
       rows.push({
         type: leg.type,
@@ -128,10 +154,17 @@ export class Ledger {
         referenceId: movement.reference.id,
       });
     }
-    // Rows in id order, each a conditional update: a user account that would go below zero updates nothing.
-    for (const [id, { delta, kind }] of [...deltas].sort((a, b) => a[0] - b[0])) {
-      if (delta.isZero()) continue;
-      const updated = await tx
+    // All or nothing: a refusal (10011) must leave no trace, even when the caller catches it and commits.
+    // Only a user account taken down can refuse, so those updates run first, each conditional (a user
+    // account that would go below zero updates nothing): when the first refuses, nothing is written yet.
+    // When two or more can refuse, they run in a savepoint, so a later refusal undoes the earlier ones.
+    // User rows are the locked owner's, so their order cannot deadlock; the platform's rows follow in id
+    // order, unconditional (they may go negative).
+    const changes = [...deltas].filter(([, { delta }]) => !delta.isZero()).sort((a, b) => a[0] - b[0]);
+    const refusable = changes.filter(([, { delta, kind }]) => kind !== null && delta.isNegative());
+    const rest = changes.filter((change) => !refusable.includes(change));
+    const apply = async (db: Transaction, id: number, delta: Money, kind: UserAccountKind | null) => {
+      const updated = await db
         .update(ledgerAccounts)
         .set({ balance: sql`${ledgerAccounts.balance} + ${delta.toFixed()}`, updatedAt: new Date() })
         .where(
@@ -139,7 +172,16 @@ export class Ledger {
         )
         .returning();
       if (updated.length === 0) throw new InsufficientFunds(kind ?? 'cash');
+    };
+    if (refusable.length === 1) {
+      const [id, { delta, kind }] = refusable[0]!;
+      await apply(tx, id, delta, kind);
+    } else if (refusable.length > 1) {
+      await tx.transaction(async (savepoint) => {
+        for (const [id, { delta, kind }] of refusable) await apply(savepoint, id, delta, kind);
+      });
     }
+    for (const [id, { delta, kind }] of rest) await apply(tx, id, delta, kind);
     await tx.insert(ledgerTransfers).values(rows);
   }
 
@@ -155,14 +197,14 @@ export class Ledger {
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.mode, mode), eq(ledgerAccounts.currency, currency)));
     const result = {
-      cash: money(0),
-      margin: money(0),
-      options_escrow: money(0),
-      withdrawal_hold: money(0),
-      plan_principal: money(0),
-      loan_principal: money(0),
-      nft_bid_hold: money(0),
-      order_hold: money(0),
+      cash: money('0'),
+      margin: money('0'),
+      options_escrow: money('0'),
+      withdrawal_hold: money('0'),
+      plan_principal: money('0'),
+      loan_principal: money('0'),
+      nft_bid_hold: money('0'),
+      order_hold: money('0'),
     } satisfies Record<UserAccountKind, Money>;
     for (const row of rows) if (row.kind in result) result[row.kind as UserAccountKind] = money(row.balance);
     return result;
@@ -203,7 +245,7 @@ export class Ledger {
    * Opens every platform account of these currencies (modes × kinds × shards) in its own committed
    * transaction and keeps their ids: postings then never create a platform account of their own.
    */
-  async openSystemAccounts(db: Database, currencies: readonly string[] = [TRADING_CURRENCY]): Promise<void> {
+  async openSystemAccounts(db: Database, currencies: readonly string[] = CURRENCY_LIST): Promise<void> {
     const values = [];
     for (const currency of currencies)
       for (const mode of ACCOUNT_MODES)

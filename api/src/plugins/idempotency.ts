@@ -5,6 +5,7 @@ import { MONEY_CODES } from '@meridian/contracts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@meridian/contracts/schemas';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { withMoneyTransaction } from '../ledger/money-transaction.ts';
 import { ApiFailure, ok } from './envelope.ts';
 import { authOf } from './user-auth.ts';
 
@@ -66,7 +67,8 @@ export async function idempotent<T>(
       }),
     )
     .digest('hex');
-  const answer = await db.transaction(async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
+  // A deadlock or serialization failure runs the whole of it again (key claim included), never a 500.
+  const answer = await withMoneyTransaction(db, async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     // A new key, or one older than 24 h, is claimed for this request; a live one is left as it is.
     const claimed = await tx

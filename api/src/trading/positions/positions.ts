@@ -27,6 +27,7 @@ import { limitReached, lotsBreach } from '@meridian/contracts/schemas';
 import type { Transaction } from '../../db/database.ts';
 import { contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
+import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
@@ -277,7 +278,7 @@ export async function floatingPnl(ctx: TradingContext, db: Reader, userId: strin
     .select()
     .from(contractOrders)
     .where(and(eq(contractOrders.userId, userId), eq(contractOrders.mode, mode), eq(contractOrders.status, 'holding')));
-  let total = money(0);
+  let total = money('0');
   for (const row of rows) {
     const mark = ctx.market.book.quote(row.instrumentId);
     if (mark) total = total.plus(toPnl(rawPnl(row.side as ContractSide, row.openPrice, mark.price, row.lots, row.contractSize)));
@@ -347,7 +348,7 @@ export async function closeTriggered(
   const touched: { userId: string; mode: AccountModeName; order: ContractOrder }[] = [];
   for (const hit of await triggeredPositions(ctx, windows)) {
     try {
-      const closed = await ctx.db.transaction((tx) => closePositionAt(ctx, tx, hit.id, hit.owner, hit.quote, hit.reason));
+      const closed = await withMoneyTransaction(ctx.db, (tx) => closePositionAt(ctx, tx, hit.id, hit.owner, hit.quote, hit.reason));
       if (closed) touched.push({ ...hit.owner, order: closed.order });
     } catch (error) {
       log?.warn({ err: error, order: hit.id }, 'trading: a triggered close failed');
