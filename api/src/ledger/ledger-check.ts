@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { UserAccountKind } from '@meridian/contracts';
 import type { Database, Transaction } from '../db/database.ts';
 
 export interface LedgerCheck {
@@ -19,6 +20,59 @@ export interface LedgerCheck {
    * end per limit order, one settlement per order, one transfer per approved correction).
    */
   unreconciled: { what: string; ref: string; expected: string; actual: string }[];
+}
+
+/**
+ * What a hold account must hold, from the business rows it holds for: an SQL expression of the expected
+ * balance of the user account `a` (columns `a.owner_id`, `a.mode`, `a.currency`), evaluated in the check's
+ * snapshot in the database's exact arithmetic. Each product registers one per account kind it holds in
+ * (withdrawal hold = pending withdrawals, bid hold = live top bids, plan principal = earning plans,
+ * loan principal = open loans) with `registerHoldReconciler`, beside the code that moves the money.
+ */
+export interface HoldReconciler {
+  /** Why the account holds what it holds (shown nowhere; the reader of this registry). */
+  rule: string;
+  expected: (account: SQL) => SQL;
+}
+
+/** The hold reconcilers by user account kind: the check names every account of a registered kind that differs. */
+export const HOLD_RECONCILERS = new Map<UserAccountKind, HoldReconciler>();
+
+/** Registers (or replaces) the reconciler of one hold account kind. */
+export function registerHoldReconciler(kind: UserAccountKind, reconciler: HoldReconciler): void {
+  HOLD_RECONCILERS.set(kind, reconciler);
+}
+
+/** The sum of one column of a business table over the account owner's rows of its mode in some states. */
+const ownedSum = (table: string, column: string, states: readonly string[]) => (a: SQL) =>
+  sql`coalesce((select sum(o.${sql.raw(column)}) from ${sql.raw(table)} o
+    where o.user_id = ${a}.owner_id and o.mode = ${a}.mode and o.status in (${sql.raw(states.map((s) => `'${s}'`).join(', '))})), 0)`;
+
+registerHoldReconciler('margin', {
+  rule: 'the margin account holds exactly the margins of its holding positions',
+  expected: ownedSum('contract_orders', 'margin', ['holding']),
+});
+registerHoldReconciler('options_escrow', {
+  rule: 'the options escrow holds exactly the stakes of open options',
+  expected: ownedSum('options_orders', 'amount', ['open']),
+});
+registerHoldReconciler('order_hold', {
+  rule: 'the order hold holds exactly what the pending limit orders hold',
+  expected: ownedSum('contract_orders', 'held', ['pending']),
+});
+
+/** One row per account of a registered hold kind whose balance differs from what its business rows hold. */
+function holdQuery(): SQL {
+  const a = sql.raw('a');
+  const parts = [...HOLD_RECONCILERS].map(
+    ([kind, { expected }]) => sql`
+    select ${kind}::text as what, a.owner_id || ':' || a.mode as ref, (${expected(a)})::text as expected, a.balance::text as actual
+    from ledger_accounts a
+    where a.kind = ${kind} and a.balance <> (${expected(a)})`,
+  );
+  return parts.length === 0
+    ? sql`select null::text as what, null::text as ref, null::text as expected, null::text as actual where false`
+    : sql.join(parts, sql` union all `);
 }
 
 /** The queries of the check, all run in one snapshot. */
@@ -53,37 +107,10 @@ const QUERIES = {
       or (d.owner_id <> '00000000-0000-0000-0000-000000000000' and d.owner_id is distinct from t.user_id)
       or (c.owner_id <> '00000000-0000-0000-0000-000000000000' and c.owner_id is distinct from t.user_id)`,
   unreconciled: sql`
-    -- The margin account of each user and mode holds exactly the margins of their holding positions.
-    select 'margin' as what, a.owner_id || ':' || a.mode as ref,
-      coalesce((select sum(o.margin) from contract_orders o
-        where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'holding'), 0)::text as expected,
-      a.balance::text as actual
-    from ledger_accounts a
-    where a.kind = 'margin' and a.balance <> coalesce((select sum(o.margin) from contract_orders o
-      where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'holding'), 0)
-    union all
-    -- The options escrow holds exactly the stakes of open options.
-    select 'options_escrow', a.owner_id || ':' || a.mode,
-      coalesce((select sum(o.amount) from options_orders o
-        where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'open'), 0)::text,
-      a.balance::text
-    from ledger_accounts a
-    where a.kind = 'options_escrow' and a.balance <> coalesce((select sum(o.amount) from options_orders o
-      where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'open'), 0)
-    union all
-    -- The order hold holds exactly what the pending limit orders hold.
-    select 'order_hold', a.owner_id || ':' || a.mode,
-      coalesce((select sum(o.held) from contract_orders o
-        where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'pending'), 0)::text,
-      a.balance::text
-    from ledger_accounts a
-    where a.kind = 'order_hold' and a.balance <> coalesce((select sum(o.held) from contract_orders o
-      where o.user_id = a.owner_id and o.mode = a.mode and o.status = 'pending'), 0)
-    union all
     -- A limit order's hold is taken once at placement and ends once: nothing while pending; filled
     -- (holding, closed) through the margin from the hold; cancelled or expired through one release.
-    select 'order_hold_settlement', o.id::text, o.status,
-      (h.holds || '/' || h.to_margin || '/' || h.releases)::text
+    select 'order_hold_settlement' as what, o.id::text as ref, o.status as expected,
+      (h.holds || '/' || h.to_margin || '/' || h.releases)::text as actual
     from contract_orders o
     join lateral (
       select count(*) filter (where t.type = 'contract_hold') as holds,
@@ -152,7 +179,10 @@ export async function checkLedger(db: Database | Transaction): Promise<LedgerChe
       const unbalanced = await run<LedgerCheck['unbalanced'][number]>(tx, QUERIES.unbalanced);
       const overdrawn = await run<LedgerCheck['overdrawn'][number]>(tx, QUERIES.overdrawn);
       const misfiled = await run<LedgerCheck['misfiled'][number]>(tx, QUERIES.misfiled);
-      const unreconciled = await run<LedgerCheck['unreconciled'][number]>(tx, QUERIES.unreconciled);
+      const unreconciled = [
+        ...(await run<LedgerCheck['unreconciled'][number]>(tx, holdQuery())),
+        ...(await run<LedgerCheck['unreconciled'][number]>(tx, QUERIES.unreconciled)),
+      ];
       const [counts] = await run<{ accounts: number; transfers: number }>(tx, QUERIES.counts);
       return {
         ok: [mismatches, unbalanced, overdrawn, misfiled, unreconciled].every((list) => list.length === 0),
