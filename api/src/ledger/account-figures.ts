@@ -1,9 +1,18 @@
 import { EventEmitter } from 'node:events';
-import { and, eq } from 'drizzle-orm';
-import { DEMO_START_BALANCE, money, moneyString } from '@meridian/contracts';
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  BALANCE_FIGURES_VERSION,
+  CURRENCIES,
+  DEMO_START_BALANCE,
+  TRADING_CURRENCY,
+  money,
+  moneyString,
+  toReceive,
+} from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, Money } from '@meridian/contracts';
 import type { Transaction } from '../db/database.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts, ledgerAccounts } from '../db/schema.ts';
+import type { UsdPrices } from './currency.ts';
 import type { Ledger, Reader } from './ledger.ts';
 
 /**
@@ -30,6 +39,7 @@ export async function readFigures(
   userId: string,
   mode: AccountModeName,
   floating: Money = money(0),
+  prices?: UsdPrices,
 ): Promise<AccountFigures> {
   const [row] = await db
     .select({ profit: accounts.profit, updatedAt: accounts.updatedAt })
@@ -44,16 +54,65 @@ export async function readFigures(
     .plus(b.withdrawal_hold)
     .plus(b.nft_bid_hold)
     .plus(b.order_hold);
+  const totalAssets = held.plus(floating).minus(b.loan_principal);
+  const perCurrency = await currencyFigures(db, userId, mode, { cash: b.cash, total: totalAssets }, prices);
   return {
     mode,
     baseBalance: moneyString(b.cash),
     floatingPnL: moneyString(floating),
-    totalAssets: moneyString(held.plus(floating).minus(b.loan_principal)),
+    totalAssets: moneyString(totalAssets),
     loanAmount: moneyString(b.loan_principal),
     bondAmount: moneyString(b.margin),
     profit: moneyString(row.profit),
     timestamp: Date.now(),
+    version: BALANCE_FIGURES_VERSION,
+    ...perCurrency,
   };
+}
+
+/**
+ * The per-currency figures (balance frame version 2): USD always (its SPEC §3 figures), every other
+ * currency the user has an account in, in table order; each at its live USD price (`prices`), and the
+ * sum of those as the estimated total in USD. A currency no market prices counts for nothing in it.
+ */
+async function currencyFigures(
+  db: Reader,
+  userId: string,
+  mode: AccountModeName,
+  usd: { cash: Money; total: Money },
+  prices: UsdPrices | undefined,
+): Promise<Pick<AccountFigures, 'currencies' | 'estimatedTotalUsd'>> {
+  const rows = await db
+    .select({ currency: ledgerAccounts.currency, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.mode, mode), ne(ledgerAccounts.currency, TRADING_CURRENCY)));
+  const sums = new Map<string, { cash: Money; total: Money }>([[TRADING_CURRENCY, usd]]);
+  for (const row of rows) {
+    const sum = sums.get(row.currency) ?? { cash: money('0'), total: money('0') };
+    const amount = money(row.balance);
+    sums.set(row.currency, {
+      cash: row.kind === 'cash' ? sum.cash.plus(amount) : sum.cash,
+      total: row.kind === 'loan_principal' ? sum.total.minus(amount) : sum.total.plus(amount),
+    });
+  }
+  let estimate = money('0');
+  const currencies = CURRENCIES.flatMap(({ code }) => {
+    const sum = sums.get(code);
+    if (!sum) return [];
+    const price = code === TRADING_CURRENCY ? money('1') : prices?.(code);
+    const value = price ? sum.total.times(price) : null;
+    if (value) estimate = estimate.plus(value);
+    return [
+      {
+        currency: code,
+        balance: moneyString(sum.cash),
+        total: moneyString(sum.total),
+        usdPrice: price ? moneyString(price) : null,
+        usdValue: value ? moneyString(toReceive(value)) : null,
+      },
+    ];
+  });
+  return { currencies, estimatedTotalUsd: moneyString(toReceive(estimate)) };
 }
 
 /** Creates both accounts of a new user: demo with its virtual start balance (a ledger movement), real at 0. */

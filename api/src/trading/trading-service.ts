@@ -7,6 +7,7 @@ import { accounts } from '../db/schema.ts';
 import { expireDueOrders, fillReachedOrders } from '../jobs/pending-orders.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import { readFigures } from '../ledger/account-figures.ts';
+import { marketUsdPrices } from '../ledger/currency.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import { PNL_CHANNEL } from '../live/live-fabric.ts';
 import type { LiveFabric } from '../live/live-fabric.ts';
@@ -72,7 +73,7 @@ export class TradingService {
   /** The figures of a user's account of one mode (the floating PnL at the current prices). */
   async figures(userId: string, mode: AccountModeName): Promise<AccountFigures> {
     const floating = await floatingPnl(this.ctx, this.ctx.db, userId, mode);
-    return readFigures(this.ctx.db, this.ctx.ledger, userId, mode, floating);
+    return readFigures(this.ctx.db, this.ctx.ledger, userId, mode, floating, marketUsdPrices(this.ctx.market));
   }
 
   /** Tells the user's open sockets, on whichever node, that their figures changed (after a committed change of `orders` orders). */

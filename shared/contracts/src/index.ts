@@ -46,7 +46,8 @@ export type {
   HomeStatistics,
   TradingSessionName,
 } from './market.ts';
-export type { ClientFrame, ServerFrame, MarketsFrame, TicksFrame, BalanceUpdate, AccountModeFrame } from './live.ts';
+export type { ClientFrame, ServerFrame, MarketsFrame, TicksFrame, BalanceUpdate, AccountModeFrame, CurrencyFigures } from './live.ts';
+export { BALANCE_FIGURES_VERSION } from './live.ts';
 export type { RolloutRemote, RolloutDocument } from './release.ts';
 export type { ValidationIssues } from './validation.ts';
 export type { FaqItem, NoticeSummary, NoticeItem, SearchHelpResult } from './help.ts';
@@ -118,7 +119,9 @@ export {
 export type { ContractSide, ContractStatus, CloseReason, OptionDirection, OptionStatus } from './trading-math.ts';
 export { USER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, TRANSFER_TYPES, TRADING_CURRENCY } from './ledger-types.ts';
 export type { UserAccountKind, SystemAccountKind, TransferType } from './ledger-types.ts';
-export { MONEY_CODES, MODE_CODES, MODE_CHANGED_KEYS } from './error-codes.ts';
+export { CURRENCIES, CURRENCY_CODES_LIST, isCurrencyCode, currencyOf, fitsCurrency, tooManyPlacesKey, amountIn } from './currencies.ts';
+export type { Currency, CurrencyCode } from './currencies.ts';
+export { MONEY_CODES, MODE_CODES, MODE_CHANGED_KEYS, CURRENCY_CODES } from './error-codes.ts';
 export type {
   BuyContractsBody,
   ContractOrder,

@@ -28,7 +28,7 @@ export {
   watchlistResult,
   homeStatistics,
 } from './market.ts';
-export { clientFrame, serverFrame, pnlEntry } from './live.ts';
+export { clientFrame, serverFrame, pnlEntry, currencyFigures } from './live.ts';
 export {
   semverString,
   rolloutRemote,
