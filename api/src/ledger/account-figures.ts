@@ -38,7 +38,7 @@ export async function readFigures(
   ledger: Ledger,
   userId: string,
   mode: AccountModeName,
-  floating: Money = money(0),
+  floating: Money = money('0'),
   prices?: UsdPrices,
 ): Promise<AccountFigures> {
   const [row] = await db
