@@ -117,8 +117,14 @@ export {
   optionOutcome,
 } from './trading-math.ts';
 export type { ContractSide, ContractStatus, CloseReason, OptionDirection, OptionStatus } from './trading-math.ts';
-export { USER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, TRANSFER_TYPES, TRADING_CURRENCY } from './ledger-types.ts';
-export type { UserAccountKind, SystemAccountKind, TransferType } from './ledger-types.ts';
+export {
+  USER_ACCOUNT_KINDS,
+  SYSTEM_ACCOUNT_KINDS,
+  TRANSFER_TYPES,
+  ONCE_PER_EVENT_TRANSFER_TYPES,
+  TRADING_CURRENCY,
+} from './ledger-types.ts';
+export type { UserAccountKind, SystemAccountKind, TransferType, OncePerEventTransferType } from './ledger-types.ts';
 export { CURRENCIES, CURRENCY_CODES_LIST, isCurrencyCode, currencyOf, fitsCurrency, tooManyPlacesKey, amountIn } from './currencies.ts';
 export type { Currency, CurrencyCode } from './currencies.ts';
 export { MONEY_CODES, MODE_CODES, MODE_CHANGED_KEYS, CURRENCY_CODES } from './error-codes.ts';

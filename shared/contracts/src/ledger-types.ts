@@ -65,8 +65,43 @@ export const TRANSFER_TYPES = [
   'nft_sale',
   'charity_donation',
   'correction',
+  'invite_reward', // the inviter's reward when an invitee's first deposit is approved
 ] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
+
+/**
+ * Transfers that happen at most once per business event: the database refuses a second one of the same
+ * type and reference (a partial unique index on `ledger_transfers (type, reference_kind, reference_id)`
+ * whose list is this one), whatever runs twice (a retried job, two API nodes, a double click). The
+ * reference names the event, so a repeated event gets its own:
+ *  - a contract's margin, fee, settlement, limit-order hold and its end: (`contract`, order id);
+ *  - a deposit credit: (`deposit`, deposit id); a withdrawal payout: (`withdrawal`, withdrawal id);
+ *  - a plan's accrual for one day: (`plan_day`, `<plan id>:<YYYY-MM-DD>`);
+ *  - a loan disbursement: (`loan`, loan id); a day's loan interest: (`loan_day`, `<loan id>:<YYYY-MM-DD>`);
+ *  - an auction's settlement (sale and donation): (`auction`, auction id);
+ *  - an invite reward: (`invite`, invitee's user id); a correction: (`correction`, review id).
+ */
+export const ONCE_PER_EVENT_TRANSFER_TYPES = [
+  'contract_margin',
+  'contract_fee',
+  'contract_margin_release',
+  'contract_profit',
+  'contract_loss',
+  'contract_hold',
+  'contract_hold_margin',
+  'contract_hold_fee',
+  'contract_hold_release',
+  'deposit_credit',
+  'withdrawal_paid',
+  'plan_income',
+  'loan_disbursement',
+  'loan_interest',
+  'nft_sale',
+  'charity_donation',
+  'invite_reward',
+  'correction',
+] as const satisfies readonly TransferType[];
+export type OncePerEventTransferType = (typeof ONCE_PER_EVENT_TRANSFER_TYPES)[number];
 
 /** The currency of the trading accounts (demo and real). Funding adds USDT, BTC, ETH. */
 export const TRADING_CURRENCY = 'USD';

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { ONCE_PER_EVENT_TRANSFER_TYPES } from '@meridian/contracts';
 
 /** Exact decimals of the money core: `numeric(38,18)` (the `Money` module of @meridian/contracts covers them). */
 const exact = (name: string) => numeric(name, { precision: 38, scale: 18 });
@@ -102,13 +103,12 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_idx').on(t.creditAccountId),
     index('ledger_transfers_reference_idx').on(t.referenceKind, t.referenceId),
-    // A contract's once-per-event transfers (its margin, fee, settlement, limit-order hold and its
-    // release) happen at most once per order, whatever runs twice.
-    uniqueIndex('ledger_transfers_contract_once_idx')
+    // Once-per-event transfers (ONCE_PER_EVENT_TRANSFER_TYPES: a contract's margin, fee, settlement and
+    // hold, a deposit credit, a withdrawal payout, a day's accrual or interest, …) happen at most once
+    // per type and reference, whatever runs twice. A change to that list needs a migration.
+    uniqueIndex('ledger_transfers_once_idx')
       .on(t.type, t.referenceKind, t.referenceId)
-      .where(
-        sql`${t.type} in ('contract_margin', 'contract_fee', 'contract_margin_release', 'contract_profit', 'contract_loss', 'contract_hold', 'contract_hold_margin', 'contract_hold_fee', 'contract_hold_release')`,
-      ),
+      .where(sql`${t.type} in (${sql.raw(ONCE_PER_EVENT_TRANSFER_TYPES.map((type) => `'${type}'`).join(', '))})`),
     check('ledger_transfers_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

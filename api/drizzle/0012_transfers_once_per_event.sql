@@ -1,0 +1,2 @@
+DROP INDEX "ledger_transfers_contract_once_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transfers_once_idx" ON "ledger_transfers" USING btree ("type","reference_kind","reference_id") WHERE "ledger_transfers"."type" in ('contract_margin', 'contract_fee', 'contract_margin_release', 'contract_profit', 'contract_loss', 'contract_hold', 'contract_hold_margin', 'contract_hold_fee', 'contract_hold_release', 'deposit_credit', 'withdrawal_paid', 'plan_income', 'loan_disbursement', 'loan_interest', 'nft_sale', 'charity_donation', 'invite_reward', 'correction');
