@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ACCOUNT_MODES, OPERATOR_CODES, moneyString, money } from '@meridian/contracts';
+import { ACCOUNT_MODES, CURRENCIES, OPERATOR_CODES, TRADING_CURRENCY, moneyString, money } from '@meridian/contracts';
 import type { AccountModeName, ReviewKind, UserDetail } from '@meridian/contracts';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { ledgerAccounts, ledgerTransfers, operators, sessions, userNotes, users } from '../db/schema.ts';
-import { Ledger } from '../ledger/ledger.ts';
+import { Ledger, accountsOfUser } from '../ledger/ledger.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 import type { ReviewService } from '../reviews/reviews.ts';
 import type { OperatorIdentity } from './operators.ts';
@@ -58,10 +58,15 @@ export class CustomerDirectory {
   async detail(id: string, kinds: readonly ReviewKind[]): Promise<UserDetail> {
     const user = await this.user(id);
     const ledger = Ledger.of(this.db);
+    // USD of each mode always; every other currency the user has an account in, in table order.
+    const held = new Set((await accountsOfUser(this.db, id)).map((a) => `${a.mode}:${a.currency}`));
+    const pairs = ACCOUNT_MODES.flatMap((mode) =>
+      CURRENCIES.filter((c) => c.code === TRADING_CURRENCY || held.has(`${mode}:${c.code}`)).map((c) => ({ mode, currency: c.code })),
+    );
     const balances = await Promise.all(
-      ACCOUNT_MODES.map(async (mode) => {
-        const b = await ledger.balancesOf(this.db, id, mode);
-        return { mode, accounts: Object.fromEntries(Object.entries(b).map(([k, v]) => [k, moneyString(v)])) };
+      pairs.map(async ({ mode, currency }) => {
+        const b = await ledger.balancesOf(this.db, id, mode, currency);
+        return { mode, currency, accounts: Object.fromEntries(Object.entries(b).map(([k, v]) => [k, moneyString(v)])) };
       }),
     );
     const sessionRows = await this.db.select().from(sessions).where(eq(sessions.userId, id)).orderBy(desc(sessions.lastUsedAt)).limit(20);
@@ -118,6 +123,7 @@ export class CustomerDirectory {
           id: r.t.id,
           type: r.t.type,
           amount: moneyString(money(r.t.amount)),
+          currency: r.t.currency,
           account: into ? r.creditKind : r.debitKind,
           direction: into ? ('in' as const) : ('out' as const),
           reference: `${r.t.referenceKind}:${r.t.referenceId}`,

@@ -234,7 +234,8 @@ export const userRow = z.object({
   createdAt: z.string(),
 });
 export const listUsersResult = z.object({ items: z.array(userRow), total: z.number().int() });
-export const userBalances = z.object({ mode: z.enum(ACCOUNT_MODES), accounts: z.record(z.string(), z.string()) });
+/** A customer's account balances of one mode and currency (USD always; every other currency they hold an account in). */
+export const userBalances = z.object({ mode: z.enum(ACCOUNT_MODES), currency: z.string(), accounts: z.record(z.string(), z.string()) });
 export const userDetail = z.object({
   user: userRow,
   balances: z.array(userBalances),
@@ -260,6 +261,8 @@ export const transferRow = z.object({
   id: z.number().int(),
   type: z.string(),
   amount: z.string(),
+  /** The currency of the amount (the currency table): shown in its own places. */
+  currency: z.string(),
   /** The user's account on this side, and whether the money came in (+) or went out (−). */
   account: z.string(),
   direction: z.enum(['in', 'out']),

@@ -36,7 +36,7 @@ export { i18n, initI18n, registerNamespace, directionOf, localeOf } from './i18n
 export type { NamespaceLoader } from './i18n/i18n.ts';
 export { useT } from './i18n/use-t.ts';
 export type { TFunction } from './i18n/use-t.ts';
-export { formatDecimal, formatMoney, formatPercent, formatDateTime, formatDate } from './i18n/format.ts';
+export { formatAmount, formatDecimal, formatMoney, formatPercent, formatDateTime, formatDate } from './i18n/format.ts';
 export { toast$, showToast, TOAST_DURATION_MS } from './toast/toasts.ts';
 export type { Toast } from './toast/toasts.ts';
 export { commonNamespaceLoader } from './locales/load-common.ts';

@@ -1,3 +1,4 @@
+import { CURRENCIES } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 import { localeOf } from './i18n.ts';
 
@@ -39,6 +40,24 @@ export function formatMoney(value: string, currency: string, lang: LanguageCode)
   );
   const text = fmt.format(value as unknown as number);
   return fiat ? text : `${text} ${currency}`;
+}
+
+/**
+ * An amount in its own currency and places (the currency table): every place the amount has, up to
+ * the currency's, never rounded — a 0.015 BTC amount reads "0.015 BTC", never "$0.02"; at least two
+ * places (fewer only for a currency that has fewer). USD reads with its symbol ("$1,234.50"), the
+ * others with their code after the figure. A currency not in the table shows all its places with its code.
+ */
+export function formatAmount(value: string, currency: string, lang: LanguageCode): string {
+  const known = CURRENCIES.find((c) => c.code === currency);
+  const max = known?.places ?? 18;
+  const min = Math.min(2, known?.displayPlaces ?? 2, max);
+  if (currency === 'USD') {
+    const fmt = numberFormat(lang, { style: 'currency', currency, minimumFractionDigits: min, maximumFractionDigits: max });
+    return fmt.format(value as unknown as number);
+  }
+  const fmt = numberFormat(lang, { minimumFractionDigits: min, maximumFractionDigits: max });
+  return `${fmt.format(value as unknown as number)} ${currency}`;
 }
 
 export function formatPercent(value: string, lang: LanguageCode): string {

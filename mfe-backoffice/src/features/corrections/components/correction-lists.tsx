@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link } from 'react-router-dom';
 import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contracts';
-import { formatDateTime, formatMoney, useLanguage, useT } from '@meridian/platform';
+import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -37,7 +37,7 @@ function Amount({ item }: { item: ReviewView }) {
   return (
     <span className={`${kit.num} ${credit ? kit.in : kit.out}`} data-testid="correction-amount-cell">
       {credit ? '+' : '−'}
-      {formatMoney(amount, TRADING_CURRENCY, lang)}
+      {formatAmount(amount, item.payload.currency ?? TRADING_CURRENCY, lang)}
     </span>
   );
 }

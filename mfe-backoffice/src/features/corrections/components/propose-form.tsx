@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { ProposeCorrectionBody, ReviewView } from '@meridian/contracts';
 import { proposeCorrectionBody } from '@meridian/contracts/schemas';
-import { formatMoney, useLanguage, useT } from '@meridian/platform';
+import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
@@ -276,7 +276,7 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
               value: (
                 <span
                   className={kit.num}
-                >{`${confirming.direction === 'credit' ? '+' : '−'}${formatMoney(confirming.amount.trim(), TRADING_CURRENCY, lang)}`}</span>
+                >{`${confirming.direction === 'credit' ? '+' : '−'}${formatAmount(confirming.amount.trim(), TRADING_CURRENCY, lang)}`}</span>
               ),
               testId: 'confirm-amount',
             },

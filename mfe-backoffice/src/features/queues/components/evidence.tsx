@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ReviewView } from '@meridian/contracts';
-import { formatMoney, useLanguage, useT } from '@meridian/platform';
+import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './queues.module.css';
@@ -48,7 +48,8 @@ export function Evidence({ item }: { item: ReviewView }) {
   const show = (key: string, value: string) => {
     const coded = CODED[key];
     if (coded) return t(coded(value), { defaultValue: value });
-    if (key === 'amount' && /^-?\d+(\.\d+)?$/.test(value)) return <span className={kit.num}>{formatMoney(value, 'USD', lang)}</span>;
+    if (key === 'amount' && /^-?\d+(\.\d+)?$/.test(value))
+      return <span className={kit.num}>{formatAmount(value, item.payload.currency ?? 'USD', lang)}</span>;
     return value;
   };
   return (

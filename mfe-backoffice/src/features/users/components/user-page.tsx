@@ -2,10 +2,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { AccountModeName, UserDetail } from '@meridian/contracts';
 import { userNoteBody } from '@meridian/contracts/schemas';
-import { formatDateTime, formatMoney, useLanguage, useT } from '@meridian/platform';
+import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -19,14 +18,17 @@ const { DemoBadge, Facts, PAGE_SIZE, Page, Pager, QueryState, ReviewTable, Secti
 /** Modes in the order the page shows them: real money first. */
 const MODES: readonly AccountModeName[] = ['real', 'demo'];
 
-/** Balances of every account kind, per mode, read-only; the demo card says it is virtual money. */
+/**
+ * Balances of every account kind, per mode and currency (USD, then every other currency the customer
+ * holds), each in its own currency and places; read-only; the demo card says it is virtual money.
+ */
 function Balances({ detail }: { detail: UserDetail }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   return (
     <div className={styles.balances}>
       {MODES.map((mode) => {
-        const b = detail.balances.find((x) => x.mode === mode);
+        const ofMode = detail.balances.filter((x) => x.mode === mode);
         return (
           <section
             key={mode}
@@ -40,16 +42,21 @@ function Balances({ detail }: { detail: UserDetail }) {
               {mode === 'demo' ? <DemoBadge testId="balances-demo-badge" /> : null}
             </h3>
             {mode === 'demo' ? <p className={`${kit.muted} ${kit.small}`}>{t('users.demoNote')}</p> : null}
-            <dl className={styles.balanceList}>
-              {Object.entries(b?.accounts ?? {}).map(([kind, amount]) => (
-                <div key={kind} className={styles.balanceRow} data-account={kind}>
-                  <dt>{t(`users.accounts.${kind}`, { defaultValue: kind })}</dt>
-                  <dd className={`${kit.num} ${/^0(\.0+)?$/.test(amount) ? styles.zero : ''}`}>
-                    {formatMoney(amount, TRADING_CURRENCY, lang)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            {ofMode.map((b) => (
+              <div key={b.currency} data-currency={b.currency}>
+                {ofMode.length > 1 ? <h4 className={styles.balanceCurrency}>{b.currency}</h4> : null}
+                <dl className={styles.balanceList}>
+                  {Object.entries(b.accounts).map(([kind, amount]) => (
+                    <div key={kind} className={styles.balanceRow} data-account={kind}>
+                      <dt>{t(`users.accounts.${kind}`, { defaultValue: kind })}</dt>
+                      <dd className={`${kit.num} ${/^0(\.0+)?$/.test(amount) ? styles.zero : ''}`}>
+                        {formatAmount(amount, b.currency, lang)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ))}
           </section>
         );
       })}
@@ -119,7 +126,7 @@ function Transfers({ userId }: { userId: string }) {
                       <td className={row.direction === 'in' ? kit.in : kit.out}>{t(`users.directions.${row.direction}`)}</td>
                       <td className={`${kit.end} ${kit.num} ${row.direction === 'in' ? kit.in : kit.out}`}>
                         {row.direction === 'in' ? '+' : '−'}
-                        {formatMoney(row.amount, TRADING_CURRENCY, lang)}
+                        {formatAmount(row.amount, row.currency, lang)}
                       </td>
                       <td>{t(`users.accounts.${row.account}`, { defaultValue: row.account })}</td>
                       <td>
