@@ -2,6 +2,9 @@ import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_KINDS, REVIEW_LIMIT_HOURS, REVIEW_REASONS } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewKind, ReviewState, ReviewView } from '@meridian/contracts';
+import { decisionFieldsSchema, hasStepFrom, isMoneyReviewKind, reviewStepRule, stepFieldsSchema } from '@meridian/contracts/schemas';
+import type { ReviewStepBody, ReviewStepName } from '@meridian/contracts/schemas';
+import type { z } from 'zod';
 import { audit } from '../audit/audit.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { operators, reviews, users } from '../db/schema.ts';
@@ -22,7 +25,37 @@ export type DecisionHandler = (
   actor: OperatorIdentity,
 ) => Promise<ReviewState | { state: ReviewState; afterCommit: () => void }>;
 
+/**
+ * What a step after the decision does to its business object (a payout recorded, a loan's principal
+ * posted …), inside the step's transaction, with the row locked and its state checked.
+ */
+export type StepHandler = (
+  tx: Transaction,
+  review: ReviewRow,
+  step: { step: ReviewStepName; fields: Record<string, string>; note: string | null },
+  actor: OperatorIdentity,
+) => Promise<void>;
+
 export const PAGE_SIZE = 50;
+
+/** The fields a decision or step carries, checked by its kind's schema: a 400 naming the first refused field. */
+function checkFields(schema: z.ZodType<Record<string, string>>, fields: Record<string, string> | undefined): Record<string, string> {
+  const parsed = schema.safeParse(fields ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiFailure('400', issue?.message ?? 'invalid fields', 400, undefined, { field: issue?.path.join('.') ?? null });
+  }
+  return parsed.data;
+}
+
+/** The payload with a decision's or step's fields added; a field never replaces one of the item's facts. */
+function withFields(payload: Record<string, string>, fields: Record<string, string>): Record<string, string> {
+  for (const [key, value] of Object.entries(fields)) {
+    if (Object.hasOwn(payload, key) && payload[key] !== value)
+      throw new ApiFailure('400', `the field ${key} is one of the item's facts already`, 400, undefined, { field: key });
+  }
+  return { ...payload, ...fields };
+}
 
 const proposer = alias(operators, 'proposer');
 const assignee = alias(operators, 'assignee');
@@ -56,6 +89,7 @@ function newItem(item: NewReviewItem, enqueuedAt: Date) {
  */
 export class ReviewService {
   private readonly handlers = new Map<ReviewKind, DecisionHandler>();
+  private readonly stepHandlers = new Map<ReviewKind, StepHandler>();
 
   constructor(
     private readonly db: Database,
@@ -67,12 +101,28 @@ export class ReviewService {
     this.handlers.set(kind, handler);
   }
 
+  /** The business side of a kind's steps after the decision (optional: without one, a step records its state and fields). */
+  handleSteps(kind: ReviewKind, handler: StepHandler): void {
+    this.stepHandlers.set(kind, handler);
+  }
+
   /**
    * Puts an item in its queue, in the caller's transaction. An item that exists already (same kind and
    * subject) is put back to pending when `reopen` is set (a visitor writes again), else left as it is.
+   * A decided money item is never reopened: that is refused with 10211 and nothing changes (a database
+   * trigger refuses it too).
    */
   async enqueue(tx: Database | Transaction, item: NewReviewItem, options: { reopen?: boolean } = {}): Promise<ReviewRow> {
     const now = new Date(this.now());
+    if (options.reopen && isMoneyReviewKind(item.kind)) {
+      const [existing] = await tx
+        .select({ state: reviews.state })
+        .from(reviews)
+        .where(and(eq(reviews.kind, item.kind), eq(reviews.subjectId, item.subjectId)))
+        .for('update');
+      if (existing && existing.state !== 'pending')
+        throw new ApiFailure(OPERATOR_CODES.reviewFinal, 'a decided money review cannot be reopened', 409);
+    }
     const [row] = await tx
       .insert(reviews)
       .values(newItem(item, now))
@@ -269,7 +319,9 @@ export class ReviewService {
         throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'the reason does not fit this kind', 400);
       const handler = this.handlers.get(kind);
       if (!handler) throw new ApiFailure(OPERATOR_CODES.forbidden, `${kind} items are decided where they are handled`, 403);
-      const outcome = await handler(tx, row, { ...body, decision: body.decision }, actor);
+      const fields = checkFields(decisionFieldsSchema(kind, body.decision), body.fields);
+      const payload = withFields(row.payload, fields);
+      const outcome = await handler(tx, { ...row, payload }, { ...body, decision: body.decision, fields }, actor);
       const state = typeof outcome === 'string' ? outcome : outcome.state;
       if (typeof outcome !== 'string') afterCommit = outcome.afterCommit;
       const now = new Date(this.now());
@@ -280,6 +332,7 @@ export class ReviewService {
           decidedById: actor.id,
           reasonCode: body.reasonCode,
           note: body.note ?? null,
+          payload,
           decidedAt: now,
           ...(state === 'completed' || state === 'failed' ? { completedAt: now } : {}),
         })
@@ -290,15 +343,60 @@ export class ReviewService {
         'review.decide',
         { kind: `review:${kind}`, id: String(id) },
         { state: row.state },
-        { state, decision: body.decision, reasonCode: body.reasonCode, note: body.note ?? null },
+        { state, decision: body.decision, reasonCode: body.reasonCode, note: body.note ?? null, fields },
       );
     });
     (afterCommit as (() => void) | null)?.();
     return (await this.get(id))!;
   }
 
-  /** Marks a decided item done by the system or an operator action outside `decide` (a support reply…). */
+  /**
+   * A step after the decision (approved → paid with its payout hash, approved → disbursed, paid → failed):
+   * the row is locked, the step must be one of the kind's (`REVIEW_STEPS`) and start from the item's
+   * current state, its fields pass the step's schema; the kind's step handler runs, the state moves and
+   * the step is audited — all in one transaction. Two steps at once: the second finds the state moved
+   * and is refused with 10212, changing nothing.
+   */
+  async step(actor: OperatorIdentity, id: number, body: ReviewStepBody): Promise<ReviewView> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      if (!row) throw new ApiFailure('404', 'review not found', 404);
+      const kind = row.kind as ReviewKind;
+      if (!this.mayDecide(actor, kind) || actor.breakGlass) throw new ApiFailure(OPERATOR_CODES.forbidden, 'role not allowed', 403);
+      const rule = reviewStepRule(kind, body.step);
+      if (!rule) throw new ApiFailure(OPERATOR_CODES.stepNotAllowed, `${kind} items have no step ${body.step}`, 409);
+      if (row.state !== rule.from)
+        throw new ApiFailure(OPERATOR_CODES.stepNotAllowed, `${body.step} starts from ${rule.from}, the item is ${row.state}`, 409);
+      const fields = checkFields(stepFieldsSchema(kind, body.step), body.fields);
+      const payload = withFields(row.payload, fields);
+      const note = body.note?.trim() || null;
+      await this.stepHandlers.get(kind)?.(tx, { ...row, payload }, { step: body.step, fields, note }, actor);
+      const now = new Date(this.now());
+      // The state guard again in the update itself: the step moves the item only from the state it checked.
+      const moved = await tx
+        .update(reviews)
+        .set({ state: rule.to, payload, ...(hasStepFrom(kind, rule.to) ? {} : { completedAt: now }) })
+        .where(and(eq(reviews.id, id), eq(reviews.state, rule.from)))
+        .returning();
+      if (moved.length !== 1) throw new ApiFailure(OPERATOR_CODES.stepNotAllowed, 'the item moved meanwhile', 409);
+      await audit(
+        tx,
+        actor,
+        'review.step',
+        { kind: `review:${kind}`, id: String(id) },
+        { state: row.state },
+        { state: rule.to, step: body.step, fields, note },
+      );
+    });
+    return (await this.get(id))!;
+  }
+
+  /**
+   * Marks a decided item done by the system or an operator action outside `decide` (a support reply…).
+   * Money items move only through `decide` and `step`: refused with 10211.
+   */
   async setState(tx: Transaction, row: ReviewRow, state: ReviewState, actor: OperatorIdentity, reasonCode: string): Promise<void> {
+    if (isMoneyReviewKind(row.kind)) throw new ApiFailure(OPERATOR_CODES.reviewFinal, 'money items move only through decide and step', 409);
     const now = new Date(this.now());
     await tx
       .update(reviews)

@@ -80,6 +80,7 @@ export const ADMIN_PATHS = {
   getReview: (id: number) => `${ADMIN_API}/reviews/${id}`,
   assignReview: (id: number) => `${ADMIN_API}/reviews/${id}/assign`,
   decideReview: (id: number) => `${ADMIN_API}/reviews/${id}/decide`,
+  stepReview: (id: number) => `${ADMIN_API}/reviews/${id}/step`,
   listTickets: `${ADMIN_API}/support/tickets`,
   getTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}`,
   replyTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}/reply`,

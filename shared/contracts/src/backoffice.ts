@@ -5,6 +5,7 @@ import { amountField } from './trading.ts';
 import { isAmount, money } from './money.ts';
 import { AUDIT_ACTIONS, OPERATOR_ROLES, REVIEW_KINDS, REVIEW_REASONS, REVIEW_STATES, ALL_REASON_CODES } from './operators.ts';
 import { PARAM_KEYS } from './param-keys.ts';
+import { reviewFields } from './reviews.ts';
 import { emailField } from './validation.ts';
 import { V } from './validation-keys.ts';
 import { OPERATOR_NOTE_MAX, USER_NOTE_MAX } from './message-limits.ts';
@@ -115,6 +116,8 @@ export const decideReviewBody = z.object({
   decision: z.enum(['approve', 'reject']),
   reasonCode,
   note: z.string().trim().max(OPERATOR_NOTE_MAX, { error: V.noteTooLong }).optional(),
+  /** What the kind's decision carries beyond its reason (checked by `decisionFieldsSchema`; kept in the payload). */
+  fields: reviewFields,
 });
 export type DecideReviewBody = z.input<typeof decideReviewBody>;
 
@@ -337,3 +340,6 @@ export const previewContentResult = z.object({
   removed: z.array(z.object({ tag: z.string(), attribute: z.string().nullable() })),
 });
 export type PreviewContentResult = z.infer<typeof previewContentResult>;
+
+// Steps after a decision and the fields decisions and steps carry (`reviews.ts`), through the same entry.
+export * from './reviews.ts';

@@ -36,8 +36,11 @@ export const REVIEW_DECIDERS: Record<ReviewKind, readonly OperatorRole[]> = {
 /** Roles that may read a kind's queue: its deciders, admins and auditors. */
 export const reviewReaders = (kind: ReviewKind): OperatorRole[] => [...REVIEW_DECIDERS[kind], 'admin', 'auditor'];
 
-/** pending → approved | rejected → completed | failed. */
-export const REVIEW_STATES = ['pending', 'approved', 'rejected', 'completed', 'failed'] as const;
+/**
+ * pending → approved | rejected → completed | failed; money kinds take the steps declared in
+ * `REVIEW_STEPS` after approval (approved → paid → failed, approved → disbursed).
+ */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected', 'completed', 'failed', 'paid', 'disbursed'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
 /** The time an item may wait for a decision, in hours, per kind (KYC 48 h). */
@@ -76,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'operator.deactivate',
   'review.assign',
   'review.decide',
+  'review.step',
   'support.reply',
   'support.close',
   'setting.change',
@@ -108,6 +112,10 @@ export const OPERATOR_CODES = {
   operatorExists: '10208',
   lastAdmin: '10209',
   userNotFound: '10210',
+  /** A decided money review cannot be reopened, nor its decision changed. */
+  reviewFinal: '10211',
+  /** The step is not one of the kind's, or the item is not in the state the step starts from. */
+  stepNotAllowed: '10212',
 } as const;
 
 /** Settings whose change alters a term users read: a change publishes a notice (SPEC §0 rule 3). */

@@ -25,6 +25,8 @@ export const V = {
   phoneInvalid: 'validation.phoneInvalid',
   inviteInvalid: 'validation.inviteInvalid',
   invalid: 'validation.invalid',
+  payoutHashRequired: 'validation.enterPayoutHash',
+  payoutHashInvalid: 'validation.payoutHashInvalid',
   amountRequired: 'validation.enterAmount',
   amountInvalid: 'validation.enterCorrectAmount',
   lotsRequired: 'validation.enterQuantity',

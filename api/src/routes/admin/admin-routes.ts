@@ -17,6 +17,7 @@ import {
   saveContentBody,
   dashboardResult,
   decideReviewBody,
+  reviewStepBody,
   envelope,
   inviteOperatorBody,
   inviteResult,
@@ -211,6 +212,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
     async (request) => {
       await readable(request);
       return ok(await ctx.reviews.decide(operatorOf(request), request.params.id, request.body));
+    },
+  );
+  // A step after the decision (paid with its hash, disbursed, failed): guarded in the review service.
+  app.post(
+    '/reviews/:id/step',
+    {
+      schema: { tags: ['admin'], params: numericIdParams, body: reviewStepBody, response: ok200(reviewView) },
+      config: { roles: DECIDERS },
+    },
+    async (request) => {
+      await readable(request);
+      return ok(await ctx.reviews.step(operatorOf(request), request.params.id, request.body));
     },
   );
   app.post(

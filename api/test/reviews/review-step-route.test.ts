@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { ADMIN_PATHS, OPERATOR_CODES } from '@meridian/contracts';
+import { auditLog, reviews } from '../../src/db/schema.ts';
+import { createTestApi, databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
+import { makeOperator } from '../operators/operator-helpers.ts';
+import type { TestOperator } from '../operators/operator-helpers.ts';
+
+/**
+ * The operator API's step after a decision (`POST /api/admin/reviews/:id/step`): a finance operator
+ * records a withdrawal's payout with its hash once; a wrong hash, a second step, another role and the
+ * break-glass token are refused with their codes and change nothing.
+ */
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let finance: TestOperator;
+let support: TestOperator;
+let auditor: TestOperator;
+beforeAll(async () => {
+  api = await createTestApi();
+  finance = await makeOperator(api.app, api.database.db, ['finance']);
+  support = await makeOperator(api.app, api.database.db, ['support']);
+  auditor = await makeOperator(api.app, api.database.db, ['auditor']);
+}, 120_000);
+afterAll(async () => api.close());
+
+const HASH = `0x${'5e'.repeat(32)}`;
+const step = (id: number, token: string, payload: object) =>
+  api.app.inject({ method: 'POST', url: ADMIN_PATHS.stepReview(id), payload, headers: { authorization: `Bearer ${token}` } });
+
+/** An approved withdrawal item, as its decision (built with the funding product) will leave it. */
+async function approvedWithdrawal(): Promise<number> {
+  const [row] = await api.database.db
+    .insert(reviews)
+    .values({
+      kind: 'withdrawal',
+      subjectId: randomUUID(),
+      state: 'approved',
+      payload: { amount: '250' },
+      decidedById: finance.id,
+      reasonCode: 'paid',
+      decidedAt: new Date(),
+    })
+    .returning();
+  return row!.id;
+}
+
+describe(`POST /api/admin/reviews/:id/step (${databaseKind})`, () => {
+  it('records the payout once, audited; a second step, a bad hash, another role and break-glass are refused', async () => {
+    const id = await approvedWithdrawal();
+    const badHash = await step(id, finance.token, { step: 'pay', fields: { payoutHash: '0xnothex' } });
+    expect(badHash.json()).toMatchObject({ code: '400', message: 'validation.payoutHashInvalid' });
+    // An auditor reads the queue but decides nothing; support does not even see withdrawals.
+    expect((await step(id, auditor.token, { step: 'pay', fields: { payoutHash: HASH } })).statusCode).toBe(403);
+    expect((await step(id, support.token, { step: 'pay', fields: { payoutHash: HASH } })).statusCode).toBe(404);
+    expect((await step(id, OPERATOR_TOKEN, { step: 'pay', fields: { payoutHash: HASH } })).statusCode).toBe(403);
+    expect((await api.database.db.select().from(reviews).where(eq(reviews.id, id)))[0]!.state).toBe('approved');
+
+    const paid = await step(id, finance.token, { step: 'pay', fields: { payoutHash: HASH } });
+    expect(paid.json()).toMatchObject({ code: '200', result: { id, state: 'paid', payload: { amount: '250', payoutHash: HASH } } });
+    const again = await step(id, finance.token, { step: 'pay', fields: { payoutHash: `0x${'00'.repeat(32)}` } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe(OPERATOR_CODES.stepNotAllowed);
+    const wrongKind = await step(id, finance.token, { step: 'disburse' });
+    expect(wrongKind.json().code).toBe(OPERATOR_CODES.stepNotAllowed);
+
+    const audits = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.step'), eq(auditLog.targetId, String(id))));
+    expect(audits.map((a) => [a.actor, a.after])).toEqual([
+      [finance.email, { state: 'paid', step: 'pay', fields: { payoutHash: HASH }, note: null }],
+    ]);
+  });
+});
