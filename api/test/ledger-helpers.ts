@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { money, moneyString } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
@@ -19,7 +20,8 @@ export async function moveCash(db: Database, userId: string, mode: AccountModeNa
     await ledger.post(tx, {
       userId,
       mode,
-      reference: { kind: 'test', id: 'moveCash' },
+      // Its own reference: a correction is once per reference (ONCE_PER_EVENT_TRANSFER_TYPES).
+      reference: { kind: 'test', id: `moveCash:${randomUUID()}` },
       legs: [
         amount.gt(0)
           ? { type: 'correction', from: { system: 'corrections' }, to: { user: 'cash' }, amount }
