@@ -2,6 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  CURRENCIES,
+  CURRENCY_CODES_LIST,
   DEMO_START_BALANCE,
   MONEY_CODES,
   Money,
@@ -15,12 +17,13 @@ import {
   settledPnl,
   triggeredClose,
 } from '@meridian/contracts';
-import type { AccountModeName, ContractSide, OptionDirection } from '@meridian/contracts';
+import type { AccountModeName, ContractSide, CurrencyCode, OptionDirection } from '@meridian/contracts';
 import { lotsBreach } from '@meridian/contracts/schemas';
 import type { LotTerms } from '@meridian/contracts/schemas';
 import { accounts, contractOrders, ledgerAccounts, ledgerTransfers, optionsOrders } from '../../src/db/schema.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import type { LedgerCheck } from '../../src/ledger/ledger-check.ts';
+import { withMoneyTransaction } from '../../src/ledger/money-transaction.ts';
 import { ApiFailure } from '../../src/plugins/envelope.ts';
 import { settleOption } from '../../src/trading/options/options.ts';
 import { auth } from '../accounts-helpers.ts';
@@ -44,6 +47,12 @@ let t: TradingFixture;
 const MODES = ['demo', 'real'] as const satisfies readonly AccountModeName[];
 const PERIODS = [30, 60, 120, 300] as const;
 const DAY = 24 * 3600_000;
+/**
+ * A fixed seed in CI; bench/ledger-property.ts runs the same properties many more times
+ * (LEDGER_PROPERTY_RUNS_SCALE) with another seed (LEDGER_PROPERTY_SEED).
+ */
+const SEED = Number(process.env.LEDGER_PROPERTY_SEED ?? 20261123);
+const RUNS_SCALE = Math.max(1, Number(process.env.LEDGER_PROPERTY_RUNS_SCALE ?? 1));
 /**
  * Instruments no other test file trades (on PostgreSQL the files share one database and every API
  * closes the positions its own ticks trigger): a mid price with a 0.0001 tick and a sub-dollar one
@@ -264,6 +273,8 @@ interface OpenOption {
 interface State {
   /** `${userId}:${mode}:${kind}` → balance (plain decimal). */
   balances: Record<string, string>;
+  /** `${userId}:${mode}:${kind}:${currency}` → balance, for the currencies other than the trading one. */
+  otherCurrencies: Record<string, string>;
   /** `${userId}:${mode}` → profit figure. */
   profits: Record<string, string>;
   transfers: number;
@@ -281,8 +292,13 @@ async function observe(ids: string[]): Promise<State> {
     async (tx) => {
       const check = await checkLedger(tx);
       const balances: Record<string, string> = {};
+      const otherCurrencies: Record<string, string> = {};
       for (const row of await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.ownerId, ids))) {
-        expect(row.currency).toBe(TRADING_CURRENCY);
+        // Trading is in the trading currency; the batched runs also move cash of the other currencies.
+        if (row.currency !== TRADING_CURRENCY) {
+          otherCurrencies[`${key(row.ownerId, row.mode as AccountModeName, row.kind)}:${row.currency}`] = moneyString(row.balance);
+          continue;
+        }
         balances[key(row.ownerId, row.mode as AccountModeName, row.kind)] = moneyString(row.balance);
       }
       const profits: Record<string, string> = {};
@@ -330,7 +346,7 @@ async function observe(ids: string[]): Promise<State> {
         openPrice: moneyString(r.openPrice),
         settleAt: r.settleAt,
       }));
-      return { balances, profits, transfers: count?.n ?? 0, holding, open, check };
+      return { balances, otherCurrencies, profits, transfers: count?.n ?? 0, holding, open, check };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -669,42 +685,276 @@ async function run(action: Action, users: SignedUp[], before: State): Promise<{ 
   }
 }
 
-describe(`the ledger under random trading (${databaseKind})`, () => {
-  it('keeps every balance equal to its transfers, margins and escrows equal to their orders, and refusals change nothing', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 2, max: 3 }),
-        fc.array(decimalArb(0, 20_000), { minLength: 3, maxLength: 3 }),
-        fc.array(actionArb, { minLength: 10, maxLength: 30 }),
-        async (size, deposits, actions) => {
-          const users: SignedUp[] = [];
-          for (let i = 0; i < size; i++) users.push(await t.user());
-          everyone.push(...users.map((u) => u.userId));
-          // Every user so far: positions and options of earlier runs go on being closed and settled.
-          const ids = [...everyone];
-          for (const [i, user] of users.entries()) await moveCash(t.database.db, user.userId, 'real', deposits[i]!);
-          let state = await observe(ids);
-          expectInvariants(state, ids, 'start');
-          for (const [step, action] of actions.entries()) {
-            const label = `step ${step} ${JSON.stringify(action)}`;
-            const { refused, after } = await run(action, users, state);
-            expectInvariants(after, ids, label);
-            if (refused) expect(footprint(after), `${label} was refused and changed nothing`).toEqual(footprint(state));
-            count(`${action.kind}:${refused ? 'refused' : 'done'}`);
-            count(`${action.kind}:closed`, state.holding.filter((p) => !after.holding.some((q) => q.id === p.id)).length);
-            count(`${action.kind}:settled`, state.open.filter((o) => !after.open.some((q) => q.id === o.id)).length);
-            state = after;
-          }
+// ---------------------------------------------------------------------------------------------------
+// Concurrent batches: several calls at once, of the same and different users, in both modes and in
+// several currencies (cash moved in and out of each through the ledger)
+
+type BatchStep =
+  | { kind: 'move'; user: number; mode: AccountModeName; currency: CurrencyCode; amount: string; out: boolean }
+  | { kind: 'buyContracts'; user: number; instrument: number; side: ContractSide; percent: number; leverage: number }
+  | { kind: 'closeContracts'; user: number; pick: number }
+  | { kind: 'buyOptions'; user: number; instrument: number; direction: OptionDirection; period: number; percent: number };
+interface Batch {
+  /** Each user's mode during the batch (a user's calls all come from one window). */
+  modes: AccountModeName[];
+  steps: BatchStep[];
+  /** A price move after the batch (it closes what it triggers, checked as in the sequential run). */
+  tick: Extract<Action, { kind: 'tick' }> | null;
+}
+
+const stepArb: fc.Arbitrary<BatchStep> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      user: userArb,
+      mode: modeArb,
+      currency: fc.constantFrom(...CURRENCY_CODES_LIST),
+      amount: decimalArb(0, 5_000),
+      out: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('buyContracts' as const),
+      user: userArb,
+      instrument: fc.nat({ max: 1 }),
+      side: fc.constantFrom<ContractSide>('buy', 'sell'),
+      // The share of the cash before the batch the order is meant to take: several at once overdraw it.
+      percent: fc.integer({ min: 5, max: 90 }),
+      leverage: fc.nat({ max: 6 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('closeContracts' as const), user: userArb, pick: fc.nat({ max: 20 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('buyOptions' as const),
+      user: userArb,
+      instrument: fc.nat({ max: 1 }),
+      direction: fc.constantFrom<OptionDirection>('up', 'down'),
+      period: fc.constantFrom(...PERIODS),
+      percent: fc.integer({ min: 5, max: 90 }),
+    }),
+  },
+);
+
+const batchArb: fc.Arbitrary<Batch> = fc.record({
+  modes: fc.array(modeArb, { minLength: 3, maxLength: 3 }),
+  steps: fc.array(stepArb, { minLength: 2, maxLength: 8 }),
+  tick: fc.option(
+    fc.record({ kind: fc.constant('tick' as const), instrument: fc.nat({ max: 1 }), bps: fc.integer({ min: -300, max: 300 }) }),
+    { freq: 3 },
+  ),
+});
+
+/** What one call of a batch answered and what it moved in its account (`${userId}:${mode}[:currency]`). */
+interface Outcome {
+  kind: BatchStep['kind'];
+  code: string;
+  account: string;
+  /** The change of the account's total (cash + holds) the answer states: a fee paid, a profit, money moved. */
+  total: Money;
+}
+
+/** Cash of any currency moved through the ledger (the trading currency's own cash with moveCash's booking). */
+async function moveIn(userId: string, mode: AccountModeName, currency: CurrencyCode, delta: Money) {
+  if (currency === TRADING_CURRENCY) return moveCash(t.database.db, userId, mode, delta.toFixed());
+  const ledger = t.app.trading.ctx.ledger;
+  return withMoneyTransaction(t.database.db, async (tx) => {
+    await ledger.lockOwner(tx, userId, mode);
+    await ledger.post(tx, {
+      userId,
+      mode,
+      currency,
+      reference: { kind: 'test', id: `moveIn:${crypto.randomUUID()}` },
+      legs: [
+        delta.gt(0)
+          ? { type: 'correction', from: { system: 'corrections' }, to: { user: 'cash' }, amount: delta }
+          : { type: 'correction', from: { user: 'cash' }, to: { system: 'corrections' }, amount: delta.neg() },
+      ],
+    });
+  });
+}
+
+/** Runs one call of a batch (at the same time as the others); answers its code and what it moved. */
+async function runConcurrent(step: BatchStep, users: SignedUp[], modes: AccountModeName[], before: State): Promise<Outcome> {
+  const user = users[step.user % users.length]!;
+  const mode = step.kind === 'move' ? step.mode : modes[step.user % users.length]!;
+  const account = `${user.userId}:${mode}`;
+  const cash = balanceOf(before, user.userId, mode);
+  const codeOf = (res: { json: () => { code: string } }) => res.json().code;
+  switch (step.kind) {
+    case 'move': {
+      const currency = CURRENCIES.find((c) => c.code === step.currency)!;
+      const amount = money(step.amount).toDecimalPlaces(currency.places, Money.ROUND_DOWN);
+      const delta = amount.isZero() ? money('1') : step.out ? amount.neg() : amount;
+      const code = await moveIn(user.userId, mode, step.currency, delta).then(
+        () => '200',
+        (error: unknown) => {
+          if (error instanceof ApiFailure) return error.code;
+          throw error;
         },
-      ),
-      { seed: 20261123, numRuns: 25, endOnFailure: true },
-    );
-    // The runs did reach what they are about (a generator that drifted would pass vacuously).
-    for (const kind of ['buyContracts', 'closeContracts', 'buyOptions', 'withdraw', 'resetDemo']) {
-      expect(seen.get(`${kind}:done`), kind).toBeGreaterThan(0);
-      expect(seen.get(`${kind}:refused`), kind).toBeGreaterThan(0);
+      );
+      const where = step.currency === TRADING_CURRENCY ? account : `${account}:${step.currency}`;
+      if (code === '200') count(`batch:move:200:${step.currency}`);
+      return { kind: step.kind, code, account: where, total: code === '200' ? delta : money('0') };
     }
-    for (const kind of ['tick:closed', 'advance:settled', 'resetDemo:closed', 'deposit:done'])
-      expect(seen.get(kind), kind).toBeGreaterThan(0);
-  }, 120_000);
+    case 'buyContracts': {
+      const terms = instruments[step.instrument]!;
+      const price = priceOf(terms);
+      const leverage = terms.leverages[step.leverage % terms.leverages.length]!;
+      // Lots worth about `percent` of the cash before the batch, in whole lot steps within the bounds.
+      const { min, step: lotStep, max } = terms.lotBounds;
+      const wanted = cash.times(step.percent).div(100).times(leverage).div(price.times(terms.contractSize));
+      const lots = moneyString(Money.min(Money.max(wanted.div(lotStep).floor().times(lotStep), min), max));
+      const res = await t.post(
+        'buyContracts',
+        user,
+        { instrumentId: terms.id, side: step.side, lots, leverage },
+        crypto.randomUUID(),
+        mode,
+      );
+      const code = codeOf(res);
+      expect([MONEY_CODES.insufficientBalance, MONEY_CODES.amountWrong, '200'], `buyContracts ${lots}: ${res.body}`).toContain(code);
+      return { kind: step.kind, code, account, total: code === '200' ? money(res.json().result.fee).neg() : money('0') };
+    }
+    case 'closeContracts': {
+      const mine = before.holding.filter((p) => p.userId === user.userId && p.mode === mode);
+      const id = mine.length > 0 ? mine[step.pick % mine.length]!.id : 999_999_999;
+      const res = await t.post(`closeContracts/${id}`, user, undefined, crypto.randomUUID(), mode);
+      const code = codeOf(res);
+      // Two closes of one position at once: one closes it, the other is told it is not open.
+      expect([MONEY_CODES.closeFailed, '200'], `closeContracts ${id}: ${res.body}`).toContain(code);
+      return { kind: step.kind, code, account, total: code === '200' ? money(res.json().result.profit) : money('0') };
+    }
+    case 'buyOptions': {
+      const terms = instruments[step.instrument]!;
+      const product = terms.options.find((p) => p.period === step.period)!;
+      const wanted = cash.times(step.percent).div(100).toDecimalPlaces(2, Money.ROUND_DOWN);
+      const amount = moneyString(Money.min(Money.max(wanted, product.minStake), product.maxStake));
+      const body = { instrumentId: terms.id, direction: step.direction, period: step.period, amount };
+      const res = await t.post('buyOptions', user, body, crypto.randomUUID(), mode);
+      const code = codeOf(res);
+      expect([MONEY_CODES.insufficientBalance, '200'], `buyOptions ${amount}: ${res.body}`).toContain(code);
+      // A stake moves from cash to the escrow: the total stays.
+      return { kind: step.kind, code, account, total: money('0') };
+    }
+  }
+}
+
+/** Each account's total (cash + margin + escrow + order hold) moved by exactly the sum its answered calls state. */
+function expectMovedBy(before: State, after: State, outcomes: Outcome[], label: string): void {
+  const totalOf = (state: State, account: string) => {
+    const [userId, mode, currency] = account.split(':') as [string, AccountModeName, string | undefined];
+    if (currency) return money(state.otherCurrencies[`${key(userId, mode)}:${currency}`] ?? '0');
+    return ['cash', 'margin', 'options_escrow', 'order_hold'].reduce(
+      (sum, kind) => sum.plus(balanceOf(state, userId, mode, kind)),
+      money('0'),
+    );
+  };
+  const moved = new Map<string, Money>();
+  for (const o of outcomes) moved.set(o.account, (moved.get(o.account) ?? money('0')).plus(o.total));
+  for (const [account, delta] of moved) {
+    expect(moneyString(totalOf(after, account)), `${label}: the total of ${account}`).toBe(
+      moneyString(totalOf(before, account).plus(delta)),
+    );
+  }
+}
+
+describe(`the ledger under random trading (${databaseKind})`, () => {
+  it(
+    'keeps every balance equal to its transfers, margins and escrows equal to their orders, and refusals change nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 2, max: 3 }),
+          fc.array(decimalArb(0, 20_000), { minLength: 3, maxLength: 3 }),
+          fc.array(actionArb, { minLength: 10, maxLength: 30 }),
+          async (size, deposits, actions) => {
+            const users: SignedUp[] = [];
+            for (let i = 0; i < size; i++) users.push(await t.user());
+            everyone.push(...users.map((u) => u.userId));
+            // Every user so far: positions and options of earlier runs go on being closed and settled.
+            const ids = [...everyone];
+            for (const [i, user] of users.entries()) await moveCash(t.database.db, user.userId, 'real', deposits[i]!);
+            let state = await observe(ids);
+            expectInvariants(state, ids, 'start');
+            // The batched runs below add other currencies; this one trades only the trading currency.
+            expect(state.otherCurrencies).toEqual({});
+            for (const [step, action] of actions.entries()) {
+              const label = `step ${step} ${JSON.stringify(action)}`;
+              const { refused, after } = await run(action, users, state);
+              expectInvariants(after, ids, label);
+              if (refused) expect(footprint(after), `${label} was refused and changed nothing`).toEqual(footprint(state));
+              count(`${action.kind}:${refused ? 'refused' : 'done'}`);
+              count(`${action.kind}:closed`, state.holding.filter((p) => !after.holding.some((q) => q.id === p.id)).length);
+              count(`${action.kind}:settled`, state.open.filter((o) => !after.open.some((q) => q.id === o.id)).length);
+              state = after;
+            }
+          },
+        ),
+        { seed: SEED, numRuns: Math.ceil(25 * RUNS_SCALE), endOnFailure: true },
+      );
+      // The runs did reach what they are about (a generator that drifted would pass vacuously).
+      for (const kind of ['buyContracts', 'closeContracts', 'buyOptions', 'withdraw', 'resetDemo']) {
+        expect(seen.get(`${kind}:done`), kind).toBeGreaterThan(0);
+        expect(seen.get(`${kind}:refused`), kind).toBeGreaterThan(0);
+      }
+      for (const kind of ['tick:closed', 'advance:settled', 'resetDemo:closed', 'deposit:done'])
+        expect(seen.get(kind), kind).toBeGreaterThan(0);
+    },
+    120_000 * RUNS_SCALE,
+  );
+
+  it(
+    'steps in concurrent batches (both modes, several currencies): every call answers a business code, never a 500; the ledger sums and each account moves by exactly what its answered calls moved',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(decimalArb(1_000, 20_000), { minLength: 3, maxLength: 3 }),
+          fc.array(batchArb, { minLength: 3, maxLength: 8 }),
+          async (deposits, batches) => {
+            const users: SignedUp[] = [];
+            for (let i = 0; i < 3; i++) users.push(await t.user());
+            everyone.push(...users.map((u) => u.userId));
+            const ids = [...everyone];
+            for (const [i, user] of users.entries()) await moveCash(t.database.db, user.userId, 'real', deposits[i]!);
+            let state = await observe(ids);
+            expectInvariants(state, ids, 'start');
+            for (const [index, batch] of batches.entries()) {
+              const label = `batch ${index} ${JSON.stringify(batch)}`;
+              // The calls of one batch run at once; each user stays in one mode for the batch.
+              for (const [i, user] of users.entries()) await t.inMode(user, batch.modes[i]!);
+              const outcomes = await Promise.all(batch.steps.map((step) => runConcurrent(step, users, batch.modes, state)));
+              const after = await observe(ids);
+              expectInvariants(after, ids, label);
+              expectMovedBy(state, after, outcomes, label);
+              for (const outcome of outcomes) count(`batch:${outcome.kind}:${outcome.code}`);
+              state = after;
+              if (batch.tick) {
+                const { refused: _refused, after: ticked } = await run(batch.tick, users, state);
+                expectInvariants(ticked, ids, `${label} tick`);
+                state = ticked;
+              }
+            }
+          },
+        ),
+        { seed: SEED + 1, numRuns: Math.ceil(8 * RUNS_SCALE), endOnFailure: true },
+      );
+      // The batches did reach what they are about: orders placed and refused at once, closes racing, other currencies moved.
+      for (const name of [
+        'batch:buyContracts:200',
+        'batch:buyContracts:10011',
+        'batch:closeContracts:200',
+        'batch:buyOptions:200',
+        'batch:move:200',
+        'batch:move:10011',
+      ])
+        expect(seen.get(name), name).toBeGreaterThan(0);
+      expect([...seen.keys()].filter((name) => name.startsWith('batch:move:200:')).length, 'currencies moved').toBeGreaterThan(1);
+    },
+    180_000 * RUNS_SCALE,
+  );
 });
