@@ -54,3 +54,17 @@ describe('applyBalanceFrame (live balances on /profile)', () => {
     expect(applyBalanceFrame(info, frame({ timestamp: 999 }), 'demo')).toBe(info);
   });
 });
+
+describe('applyBalanceFrame with per-currency figures (balance frame version 2)', () => {
+  it('carries the currencies and the USD estimate of a version 2 frame, and none from a version 1 frame', () => {
+    const currencies = [
+      { currency: 'USD', balance: '10', total: '10', usdPrice: '1', usdValue: '10' },
+      { currency: 'BTC', balance: '0.015', total: '0.015', usdPrice: '60000', usdValue: '900' },
+    ];
+    const next = applyBalanceFrame(info, frame({ version: 2, currencies, estimatedTotalUsd: '910' }), 'demo');
+    expect(next.account).toMatchObject({ baseBalance: '99921.06830305', version: 2, currencies, estimatedTotalUsd: '910' });
+    const old = applyBalanceFrame(next, frame({ timestamp: 3_000 }), 'demo');
+    expect(old.account.currencies).toBeUndefined();
+    expect(old.account.baseBalance).toBe('99921.06830305');
+  });
+});

@@ -43,5 +43,8 @@ export function applyBalanceFrame(info: UserInfoResult, frame: BalanceUpdate, mo
   if ((frame.mode && frame.mode !== mode) || info.account.mode !== mode) return info;
   if (frame.timestamp < info.account.timestamp) return info;
   const { baseBalance, floatingPnL, totalAssets, loanAmount, bondAmount, profit, timestamp } = frame;
-  return { ...info, account: { mode, baseBalance, floatingPnL, totalAssets, loanAmount, bondAmount, profit, timestamp } };
+  // Version 2 frames carry the per-currency figures and the USD estimate; a version 1 frame has none.
+  const { version, currencies, estimatedTotalUsd } = frame;
+  const perCurrency = currencies ? { version, currencies, estimatedTotalUsd } : {};
+  return { ...info, account: { mode, baseBalance, floatingPnL, totalAssets, loanAmount, bondAmount, profit, timestamp, ...perCurrency } };
 }

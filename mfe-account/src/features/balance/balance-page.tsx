@@ -6,6 +6,7 @@ import layout from '../../shared/account-page.module.css';
 import { QueryView } from '../../shared/query-view.tsx';
 import { useAccount } from '../../shared/use-account.ts';
 import { AvailableNow } from '../../shared/available-now.tsx';
+import { CurrencyFigures } from '../../shared/currency-figures.tsx';
 import styles from './balance.module.css';
 
 const FIGURES = ['baseBalance', 'totalAssets', 'bondAmount'] as const;
@@ -29,6 +30,7 @@ function Balance({ info: { account } }: { info: UserInfoResult }) {
           </div>
         ))}
       </dl>
+      <CurrencyFigures account={account} testId="balance-currencies" />
       <p className={layout.muted}>{t('profile.updatedAt', { time: formatDateTime(account.timestamp, language) })}</p>
     </section>
   );

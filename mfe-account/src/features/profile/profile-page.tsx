@@ -13,6 +13,7 @@ import layout from '../../shared/account-page.module.css';
 import { usePlatform } from '../../shared/platform-context.tsx';
 import { QueryView } from '../../shared/query-view.tsx';
 import { setAccountFigures, useAccount } from '../../shared/use-account.ts';
+import { CurrencyFigures } from '../../shared/currency-figures.tsx';
 import styles from './profile.module.css';
 
 const FIGURES = ['baseBalance', 'totalAssets', 'floatingPnL', 'bondAmount', 'loanAmount', 'profit'] as const;
@@ -79,6 +80,7 @@ function Balances({ account }: { account: AccountFigures }) {
           </div>
         ))}
       </dl>
+      <CurrencyFigures account={account} testId="profile-currencies" />
       <p className={layout.muted}>{t('profile.updatedAt', { time: formatDateTime(account.timestamp, language) })}</p>
       {account.mode === 'demo' ? (
         <div className={layout.actions}>
