@@ -91,7 +91,7 @@ const featureBoundaries = {
 };
 
 /**
- * Money rule (SPEC §3: "store money as exact decimals, never floats"): in the money paths a decimal
+ * Money rule (SPEC §3: "store money as exact decimals, never floats"): in every source file a decimal
  * string becomes a `Money` (`money()` from @meridian/contracts), never a JavaScript number. Reports
  * `Number(x)`, `parseFloat(x)`, `parseInt(x)`, `Number.parseFloat(x)`, `Number.parseInt(x)`, those
  * functions passed as callbacks (`.map(Number)`) and unary `+x`.
@@ -141,16 +141,32 @@ const noFloatMoney = {
   },
 };
 
-/** The files that compute, store or show money: balances, ledger, orders and their panels. */
-const MONEY_PATHS = [
-  'api/src/ledger/**/*.{ts,tsx}',
-  'api/src/trading/**/*.{ts,tsx}',
-  'shared/contracts/src/money.ts',
-  'shared/contracts/src/trading*.ts',
-  'mfe-markets/src/features/trade*/**/*.{ts,tsx}',
-  'mfe-markets/src/features/orders*/**/*.{ts,tsx}',
-  'mfe-account/src/features/profile/**/*.{ts,tsx}',
-];
+/**
+ * The money rule covers every source folder by default: the API's `src`, every remote's and the shell's
+ * `src`, and every shared package's `src` — a new folder is covered the day it is made.
+ */
+const MONEY_RULE_FILES = ['api/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'shared/*/src/**/*.{ts,tsx}'];
+
+/**
+ * Named exceptions: files where a number read from text is not money, each with its reason. Whole numbers
+ * (ids, pages, type codes) go through `wholeNumber()` from @meridian/contracts instead of an exception.
+ */
+export const NOT_MONEY = {
+  'shared/contracts/src/whole-number.ts': 'the one parser of whole numbers (ids, pages, codes); it refuses fractions',
+  'shared/ui/src/charts/chart-number.ts': 'a price becomes a canvas coordinate for drawing, never for sums',
+  'api/src/accounts/limits.ts': 'IPv6 groups are hexadecimal, read to build the /64 prefix a limit counts by',
+  'api/src/routes/upload/jp2-rebuild.ts': 'JPEG 2000 box lengths are binary sizes in bytes',
+  'api/src/market/price-points.ts': 'epoch milliseconds and the feed lease fencing token read back from bigint columns',
+  'mfe-account/src/wallet/sign-in-with-ethereum.ts': 'an EIP-155 chain id from the wallet, hexadecimal or decimal',
+  'mfe-backoffice/src/shared/review-kit/paths.ts': 'a page number from the address, clamped to 1…10 000',
+  'mfe-backoffice/src/features/audit/components/audit-page.tsx': 'a page number from the address, clamped to 1…10 000',
+  'mfe-backoffice/src/features/queues/components/review-page.tsx': 'a review id from the address, checked as digits first',
+  'mfe-backoffice/src/features/content/components/content-editor.tsx': "a content page's type code (1–4) from a select",
+  'mfe-backoffice/src/features/settings/components/setting-value.ts': 'a number of days, formatted as a duration',
+  'mfe-backoffice/src/features/releases/components/release-dialogs.tsx': "a canary's traffic weight in percent, checked by its schema",
+  'mfe-help/src/features/content/components/content-page.tsx': 'a content id from the address',
+  'mfe-help/src/features/notices/components/notices-page.tsx': 'a notice id from the address',
+};
 
 /** One plugin object: flat config refuses a plugin name defined twice with different objects. */
 const meridian = { rules: { 'feature-boundaries': featureBoundaries, 'no-float-money': noFloatMoney } };
@@ -194,7 +210,8 @@ export default tseslint.config(
     rules: { 'meridian/feature-boundaries': 'error' },
   },
   {
-    files: MONEY_PATHS,
+    files: MONEY_RULE_FILES,
+    ignores: Object.keys(NOT_MONEY),
     plugins: { meridian },
     rules: { 'meridian/no-float-money': 'error' },
   },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { addressKey } from '../accounts/limits.ts';
-import { LIVE_PATH } from '@meridian/contracts';
+import { LIVE_PATH, wholeNumber } from '@meridian/contracts';
 import { accountFigures, clientFrame, pnlEntry } from '@meridian/contracts/schemas';
 import type { AccountFigures, AccountModeName, ServerFrame } from '@meridian/contracts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
@@ -178,9 +178,9 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
           series.add(id);
         }
       } else if (topic.startsWith('type:')) {
-        for (const i of market.catalogue.ofType(Number(topic.slice(5)))) ids.add(i.id);
+        for (const i of market.catalogue.ofType(wholeNumber(topic.slice(5)))) ids.add(i.id);
       } else {
-        const id = Number(topic.slice(3));
+        const id = wholeNumber(topic.slice(3));
         if (market.catalogue.byId(id)) ids.add(id);
       }
     }

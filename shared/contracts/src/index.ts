@@ -93,6 +93,7 @@ export {
   STORE_PLACES,
 } from './money.ts';
 export type { MoneyInput } from './money.ts';
+export { wholeNumber } from './whole-number.ts';
 export {
   CONTRACT_SIDES,
   CONTRACT_STATUSES,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { wholeNumber } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import {
   accountModeChangedResult,
@@ -97,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
-      const id = Number.parseInt(request.params.id, 10);
+      const id = wholeNumber(request.params.id);
       const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
       if (answer.code === '200') trading.publishFigures(userId, mode);
       return answer;
@@ -111,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     async (request, reply) => {
       const { userId } = authOf(request);
       const mode = await modeFor(request);
-      const id = Number.parseInt(request.params.id, 10);
+      const id = wholeNumber(request.params.id);
       const answer = await idempotent(ctx.db, request, reply, mode, (tx) => cancelPending(ctx, tx, { userId, mode }, id), ctx.now);
       if (answer.code === '200') trading.publishFigures(userId, mode);
       return answer;
@@ -154,7 +155,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     '/getOptionsOrderById/:id',
     { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(optionsOrder), 400: errorBody, ...modeRefused } } },
     async (request) =>
-      ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await modeFor(request), Number.parseInt(request.params.id, 10))),
+      ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await modeFor(request), wholeNumber(request.params.id))),
   );
 
   app.get(

@@ -164,7 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
         read: r.read,
         createdAt: r.createdAt.toISOString(),
       })),
-      unread: Number(unread?.n ?? 0),
+      unread: unread?.n ?? 0,
     });
   });
 
@@ -184,7 +184,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; trading: 
         .select({ n: count() })
         .from(notifications)
         .where(and(mine, eq(notifications.read, false)));
-      return ok({ unread: Number(unread?.n ?? 0) });
+      return ok({ unread: unread?.n ?? 0 });
     },
   );
 };

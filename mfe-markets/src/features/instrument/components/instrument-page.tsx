@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CANDLE_INTERVALS } from '@meridian/contracts';
+import { CANDLE_INTERVALS, wholeNumber } from '@meridian/contracts';
 import type { CandleInterval, MarketInfo } from '@meridian/contracts';
 import { formatDateTime, formatDecimal, localeOf, useLanguage, useLiveMarkets, useT } from '@meridian/platform';
 import { EmptyState, ErrorState, LoadingState, SimulatedBadge } from '@meridian/ui';
@@ -18,7 +18,7 @@ import { useLiveCandles } from './live-candles.ts';
 import styles from './instrument.module.css';
 
 function readId(): number | null {
-  const id = Number.parseInt(new URLSearchParams(window.location.search).get('id') ?? '', 10);
+  const id = wholeNumber(new URLSearchParams(window.location.search).get('id'));
   return Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? id : null;
 }
 

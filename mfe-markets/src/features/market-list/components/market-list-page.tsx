@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MARKET_PAGE_SIZE_MAX, MARKET_TYPE_ORDER } from '@meridian/contracts';
+import { MARKET_PAGE_SIZE_MAX, MARKET_TYPE_ORDER, wholeNumber } from '@meridian/contracts';
 import type { MarketItem, MarketSort } from '@meridian/contracts';
 import { useLiveMarkets, useT } from '@meridian/platform';
 import { EmptyState, ErrorState, LoadingState, SimulatedBadge } from '@meridian/ui';
@@ -33,7 +33,7 @@ function useSettled<T>(value: T, ms: number): T {
 function readTab(): Tab {
   const value = new URLSearchParams(window.location.search).get('type');
   if (value === 'watchlist') return 'watchlist';
-  const type = Number.parseInt(value ?? '', 10);
+  const type = wholeNumber(value);
   return MARKET_TYPE_ORDER.includes(type as never) ? type : MARKET_TYPE_ORDER[0]!;
 }
 
