@@ -75,6 +75,8 @@ export class FaultServer {
   readonly exited: Promise<void>;
   private readonly proc: ChildProcess;
   private stderr = '';
+  /** Every JSON line the process wrote on stdout (the ready line, and a scenario's own reports). */
+  readonly messages: Record<string, unknown>[] = [];
 
   private constructor(proc: ChildProcess) {
     this.proc = proc;
@@ -85,11 +87,11 @@ export class FaultServer {
   }
 
   /** Starts the API and waits until it listens. */
-  static async start(store: FaultStore, port = 0, timeoutMs = 90_000): Promise<FaultServer & Ready> {
+  static async start(store: FaultStore, port = 0, timeoutMs = 90_000, env: Record<string, string> = {}): Promise<FaultServer & Ready> {
     const proc = spawn(process.execPath, ['--import', 'tsx', serverFile], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...store.env, FAULT_PORT: String(port) },
+      env: { ...process.env, ...store.env, ...env, FAULT_PORT: String(port) },
     });
     const server = new FaultServer(proc);
     const ready = await new Promise<Ready>((resolve, reject) => {
@@ -102,6 +104,7 @@ export class FaultServer {
       createInterface({ input: proc.stdout! }).on('line', (line) => {
         try {
           const message = JSON.parse(line) as { ready?: Ready };
+          server.messages.push(message);
           if (message.ready) {
             clearTimeout(timer);
             resolve(message.ready);

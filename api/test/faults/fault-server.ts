@@ -9,10 +9,13 @@
  * free port); `FAULT_OUTBOX` (the dev outbox folder, kept across restarts). When it listens it writes one JSON
  * line `{"ready":{"port":…,"pid":…,"startMs":…}}` on stdout. It stops cleanly (closing the database) on SIGTERM.
  */
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { buildApi } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
+import { schedulePeriodicJob } from '../../src/jobs/daily-job.ts';
+import { testAccrualJob } from '../jobs/test-accrual-job.ts';
 
 // performance.now() counts from the process's start: this is the time to load the code.
 const started = performance.now();
@@ -43,6 +46,33 @@ const ms = (from: number, to = performance.now()) => Math.round(to - from);
 // Where the start goes: loading the code, opening (recovering) the database, building the API.
 const phases = { loadMs: ms(0, started), openMs: ms(loaded, opened), buildMs: ms(opened) };
 process.stdout.write(`${JSON.stringify({ ready: { port, pid: process.pid, startMs: ms(0), phases } })}\n`);
+
+// The daily-job scenario (daily-job-two-nodes.test.ts): the test accrual job over `FAULT_JOB_USERS` from
+// `FAULT_JOB_FROM`, looked at every 100 ms. `FAULT_JOB_HANG_AT=n`: this node's n-th claimed day is held open
+// (its transfer written, not committed) until the process is killed. The job finds its references only once
+// the file `FAULT_JOB_GO` exists (the test says when each node starts). Each claim is reported on stdout.
+if (process.env.FAULT_JOB_USERS) {
+  let claims = 0;
+  const hangAt = Number(process.env.FAULT_JOB_HANG_AT ?? 0);
+  const go = process.env.FAULT_JOB_GO ?? '';
+  const accrual = testAccrualJob(database.db, {
+    users: process.env.FAULT_JOB_USERS.split(','),
+    from: Number(process.env.FAULT_JOB_FROM),
+    during: async (reference, period) => {
+      claims++;
+      process.stdout.write(`${JSON.stringify({ claimed: { reference, day: period.day, n: claims } })}\n`);
+      if (claims === hangAt) {
+        process.stdout.write(`${JSON.stringify({ hanging: { reference, day: period.day } })}\n`);
+        await new Promise(() => undefined);
+      }
+    },
+  });
+  const job = {
+    ...accrual,
+    references: async (db: typeof database.db, now: number) => (existsSync(go) ? accrual.references(db, now) : []),
+  };
+  schedulePeriodicJob(app.scheduler, database.db, job, 100);
+}
 
 let stopping = false;
 process.on('SIGTERM', () => {
