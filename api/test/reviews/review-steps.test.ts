@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { OPERATOR_CODES, REVIEW_STATES } from '@meridian/contracts';
+import { OPERATOR_CODES, REVIEW_KINDS, REVIEW_STATES } from '@meridian/contracts';
 import type { ReviewKind } from '@meridian/contracts';
-import { REVIEW_STEP_FIELDS, REVIEW_STEPS } from '@meridian/contracts/schemas';
+import { isMoneyReviewKind, REVIEW_STEP_FIELDS, REVIEW_STEPS } from '@meridian/contracts/schemas';
 import type { ReviewStepRule } from '@meridian/contracts/schemas';
 import { openDatabase } from '../../src/db/database.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
@@ -111,6 +111,24 @@ describe(`a decided money review is never reopened (${databaseKind})`, () => {
       sql`update reviews set state = 'paid', payload = payload || '{"payoutHash":"x"}'::jsonb where id = ${approved.id}`,
     );
     expect((await row(approved.id)).state).toBe('paid');
+  });
+});
+
+describe(`the database and the contracts agree (${databaseKind})`, () => {
+  it('knows every review state, and refuses a reopen exactly for the money kinds', async () => {
+    for (const state of REVIEW_STATES) {
+      await database.db.insert(reviews).values({ kind: 'support', subjectId: randomUUID(), state });
+    }
+    for (const kind of REVIEW_KINDS) {
+      const [decided] = await database.db
+        .insert(reviews)
+        .values({ kind, subjectId: randomUUID(), state: 'approved', decidedAt: new Date() })
+        .returning();
+      const reopen = database.db.execute(sql`update reviews set state = 'pending' where id = ${decided!.id}`);
+      if (isMoneyReviewKind(kind)) await expect(reopen, kind).rejects.toThrow();
+      else await reopen;
+      expect((await row(decided!.id)).state, kind).toBe(isMoneyReviewKind(kind) ? 'approved' : 'pending');
+    }
   });
 });
 
