@@ -21,7 +21,7 @@ async function credit(userId: string, mode: AccountModeName, currency: string, a
       userId,
       mode,
       currency,
-      reference: { kind: 'deposit', id: `bo-${currency}` },
+      reference: { kind: 'deposit', id: `bo-${currency}-${userId}` },
       legs: [{ type: 'deposit_credit', from: { system: 'deposit_clearing' }, to: { user: 'cash' }, amount: money(amount) }],
     });
   });

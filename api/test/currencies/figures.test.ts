@@ -28,7 +28,7 @@ async function credit(userId: string, mode: AccountModeName, currency: string, a
       userId,
       mode,
       currency,
-      reference: { kind: 'test', id: `figures-${currency}` },
+      reference: { kind: 'test', id: `figures-${currency}-${userId}` },
       legs: [{ type: 'deposit_credit', from: { system: 'deposit_clearing' }, to: { user: 'cash' }, amount: money(amount) }],
     });
   });

@@ -43,7 +43,7 @@ const move = (userId: string, mode: AccountModeName, currency: string, amount: s
       userId,
       mode,
       currency,
-      reference: { kind: 'test', id: `${currency}-${direction}` },
+      reference: { kind: 'test', id: `${currency}-${direction}-${mode}-${userId}` },
       legs: [
         direction === 'in'
           ? { type: 'deposit_credit', from: { system: 'deposit_clearing' }, to: { user: 'cash' }, amount: money(amount) }
