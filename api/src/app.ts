@@ -13,7 +13,7 @@ import { BalanceEvents } from './ledger/account-figures.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Scheduler, systemClock } from './jobs/scheduler.ts';
 import type { JobClock } from './jobs/scheduler.ts';
-import { scheduleCleanUps } from './jobs/clean-ups.ts';
+import { registerJobs } from './jobs/register.ts';
 import { TradingService } from './trading/trading-service.ts';
 import { orderRoutes } from './routes/order/order-routes.ts';
 import type { AccountsContext } from './accounts/context.ts';
@@ -174,13 +174,19 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const trading = await TradingService.start({
     ctx: { db: options.db, ledger: Ledger.of(options.db), market, settings: settingsCache, now },
     fabric,
-    scheduler,
     balances,
-    settleEveryMs: options.liveTickMs ?? 1000,
     log: app.log,
   });
   app.decorate('trading', trading);
-  scheduleCleanUps(scheduler, options.db);
+  // Every job of the node, from one place (jobs/register.ts).
+  registerJobs(scheduler, {
+    db: options.db,
+    market,
+    trading,
+    tickMs: options.liveTickMs ?? 1000,
+    flushMs: options.candleFlushMs ?? 15_000,
+    log: app.log,
+  });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db, settings: settingsCache });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database.ts';
-import { idempotencyKeys, supportMessages, uploads } from '../db/schema.ts';
+import { idempotencyKeys, socialLoginFlows, supportMessages, uploads, walletNonces } from '../db/schema.ts';
 import { IDEMPOTENCY_TTL_MS } from '../plugins/idempotency.ts';
 import type { Scheduler } from './scheduler.ts';
 import { withJobLock } from './scheduler.ts';
@@ -26,7 +26,17 @@ export async function cleanIdempotencyKeys(db: Database | Transaction, now: numb
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)));
 }
 
-/** The clean-ups, every 10 minutes, on one node at a time. */
+/** Forgets wallet sign-in nonces an hour after they expired (each is checked for expiry where it is used). */
+export async function cleanWalletNonces(db: Database | Transaction, now: number): Promise<void> {
+  await db.delete(walletNonces).where(lt(walletNonces.expiresAt, new Date(now - 3600_000)));
+}
+
+/** Forgets social sign-in flows that expired (the callback refuses an expired one anyway). */
+export async function cleanSocialLoginFlows(db: Database | Transaction, now: number): Promise<void> {
+  await db.delete(socialLoginFlows).where(lt(socialLoginFlows.expiresAt, new Date(now)));
+}
+
+/** The clean-ups, every 10 minutes, on one node at a time (none runs inside a request's handler). */
 export function scheduleCleanUps(scheduler: Scheduler, db: Database): void {
   scheduler.every('clean-ups', 10 * 60_000, async () => {
     // Inside the job lock's transaction (one node at a time; PGlite runs one transaction at a time).
@@ -34,6 +44,8 @@ export function scheduleCleanUps(scheduler: Scheduler, db: Database): void {
       const now = scheduler.clock.now();
       await cleanUploads(tx, now);
       await cleanIdempotencyKeys(tx, now);
+      await cleanWalletNonces(tx, now);
+      await cleanSocialLoginFlows(tx, now);
     });
   });
 }

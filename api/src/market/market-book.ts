@@ -67,11 +67,14 @@ export interface Quote {
 export class MarketBook {
   private readonly states = new Map<number, InstrumentState>();
   private dirty = new Map<string, CandleKey & { bar: CandleBar }>();
+  /** When the book started: its first quote of each instrument is the starting price, not a tick the feed published then. */
+  readonly startedAt: number;
 
   constructor(
     readonly catalogue: Catalogue,
     start: BookStart,
   ) {
+    this.startedAt = start.time ?? 0;
     for (const instrument of catalogue.all) {
       const places = decimalsOf(instrument);
       const price = new Decimal(start.prices.get(instrument.id) ?? instrument.anchorPrice);

@@ -8,6 +8,7 @@ import type { CandleInterval, ParamKey } from '@meridian/contracts';
 import type { CandlesResult, HomeStatistics, ListMarketResult, MarketInfo, MarketItem, MarketSort } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
+import { scheduleMarketJobs } from '../jobs/register.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { InProcessFabric } from '../live/live-fabric.ts';
 import type { LiveFabric } from '../live/live-fabric.ts';
@@ -20,6 +21,7 @@ import { CandleStore } from './candles/candle-store.ts';
 import { MarketBook, SERIES_LENGTH } from './market-book.ts';
 import type { FeedTick, MarketFeed } from './market-feed.ts';
 import { MarketSimulator } from './market-simulator.ts';
+import { FeedLease, prunePricePoints, storePricePoints } from './price-points.ts';
 import { isTradingOpen, nextSessionChange } from './trading-hours.ts';
 
 const FEED_ROLE = 'market-feed';
@@ -59,7 +61,10 @@ export interface MarketServiceOptions {
   seed?: number;
   now?: () => number;
   log?: { warn: (obj: object, msg: string) => void };
-  /** Where the tick, the candle writes and the prune run (jobs/); a scheduler of its own by default. */
+  /**
+   * The node's scheduler, where jobs/register.ts registers the tick, the candle writes and the prunes.
+   * Without one (a bench using the market alone) the service schedules them on a scheduler of its own.
+   */
   scheduler?: Scheduler;
 }
 
@@ -80,6 +85,9 @@ export class MarketService {
   private leading = false;
   private polling = false;
   private tickCount = 0;
+  private lastCandlePrune = 0;
+  /** The feed leader's lease in the database: its token fences the stored price series. */
+  readonly lease: FeedLease;
   private userCount: { value: number; at: number } | null = null;
   simulated: boolean;
 
@@ -93,6 +101,7 @@ export class MarketService {
   ) {
     this.simulated = feed.simulated;
     this.events.setMaxListeners(0);
+    this.lease = new FeedLease(options.db);
   }
 
   static async start(options: MarketServiceOptions): Promise<MarketService> {
@@ -112,7 +121,10 @@ export class MarketService {
     feed.resume(book.prices());
     const service = new MarketService(catalogue, book, candles, feed, fabric, { ...options, now, tickMs, seed });
     await fabric.subscribe(TICKS_CHANNEL, (payload) => service.receive(payload));
-    service.run(options.flushMs ?? 15_000);
+    if (!options.scheduler) {
+      service.ownScheduler = new Scheduler();
+      scheduleMarketJobs(service.ownScheduler, service, { tickMs, flushMs: options.flushMs ?? 15_000 });
+    }
     return service;
   }
 
@@ -163,28 +175,54 @@ export class MarketService {
     return { prices, hundred, hours, current, time: now };
   }
 
-  private run(flushMs: number): void {
-    const scheduler = this.options.scheduler ?? (this.ownScheduler = new Scheduler());
-    scheduler.every('market-tick', this.options.tickMs, () =>
-      this.poll().catch((error: unknown) => this.options.log?.warn({ err: error }, 'market: tick failed')),
-    );
-    scheduler.every('candle-flush', flushMs, () => this.flush());
-    scheduler.every('candle-prune', 60 * 60_000, async () => {
-      if (this.leading) await this.candles.prune(this.options.now()).catch(() => undefined);
-    });
+  /** Logs a failure of the market's work. */
+  warn(error: unknown, msg: string): void {
+    this.options.log?.warn({ err: error }, msg);
+  }
+
+  /**
+   * The stored prices no open option can settle on, every run; the candles past their retention, once an
+   * hour. The leader only.
+   */
+  async prune(): Promise<void> {
+    if (!this.leading) return;
+    const now = this.options.now();
+    await prunePricePoints(this.options.db, now);
+    if (now - this.lastCandlePrune >= 60 * 60_000) {
+      this.lastCandlePrune = now;
+      await this.candles.prune(now);
+    }
   }
 
   /** One step of the feed, on the node that leads it: poll, then publish to every node. */
   async poll(): Promise<void> {
     if (!(await this.fabric.lead(FEED_ROLE, this.options.tickMs * 3))) {
       this.leading = false;
+      this.lease.drop();
       return;
     }
-    // Taking the feed over: go on from the prices every node has seen.
-    if (!this.leading) this.feed.resume(this.book.prices());
+    // Taking the feed over: a new fencing token, and go on from the prices every node has seen.
+    if (!this.leading) {
+      await this.lease.take(this.options.now(), this.options.tickMs * 3);
+      this.feed.resume(this.book.prices());
+    }
     this.leading = true;
     const time = this.options.now();
     const ticks = this.feed.poll(time);
+    // The prices are stored (what options settle on after a restart) before any node sees them; under a
+    // stale token (another node took the feed over) nothing is stored or published, and this node stops leading.
+    let stored = false;
+    try {
+      stored = await storePricePoints(this.options.db, this.lease, ticks, time);
+    } catch (error) {
+      this.warn(error, 'market: prices not stored; the tick is not published');
+    }
+    if (!stored) {
+      this.leading = false;
+      this.lease.drop();
+      this.feed.resume(this.book.prices());
+      return;
+    }
     // Published even when nothing moved: every node learns how far the feed has got (options settle only up to it).
     await this.fabric.publish(TICKS_CHANNEL, JSON.stringify({ time, simulated: this.feed.simulated, ticks }));
     if (this.fabric.shared && ++this.tickCount % 5 === 0) {

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from '../db/database.ts';
 import { accounts } from '../db/schema.ts';
 import { expireDueOrders, fillReachedOrders } from '../jobs/pending-orders.ts';
-import type { Scheduler } from '../jobs/scheduler.ts';
 import { readFigures } from '../ledger/account-figures.ts';
 import { marketUsdPrices } from '../ledger/currency.ts';
+import { withMoneyTransaction } from '../ledger/money-transaction.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import { PNL_CHANNEL } from '../live/live-fabric.ts';
 import type { LiveFabric } from '../live/live-fabric.ts';
@@ -18,19 +18,17 @@ import { LivePnl } from './live-pnl.ts';
 import type { PnlPush } from './live-pnl.ts';
 import { cancelOpenOptions, seedOptionsProducts, settleDueOptions } from './options/options.ts';
 import { cancelAllPending } from './positions/pending.ts';
-import { closeAllPositions, closeTriggered, floatingPnl } from './positions/positions.ts';
+import { closeTriggeredDurably, retryTriggeredCloses } from './positions/close-triggers.ts';
+import { closeAllPositions, floatingPnl } from './positions/positions.ts';
 import type { TradingContext } from './trading-context.ts';
 
-/** The scheduled job that expires limit orders (tests run it with `scheduler.runNow`). */
-export const PENDING_EXPIRY_JOB = 'pending-order-expiry';
+/** The scheduled job that expires limit orders (registered in jobs/register.ts; tests run it with `scheduler.runNow`). */
+export { PENDING_EXPIRY_JOB } from '../jobs/register.ts';
 
 export interface TradingServiceOptions {
   ctx: TradingContext;
   fabric: LiveFabric;
-  scheduler: Scheduler;
   balances: BalanceEvents;
-  /** How often due options are looked for (the tick interval by default). */
-  settleEveryMs: number;
   log?: FastifyBaseLogger;
 }
 
@@ -61,12 +59,7 @@ export class TradingService {
     await options.ctx.ledger.openSystemAccounts(options.ctx.db);
     const service = new TradingService(options);
     service.stopTicks = options.ctx.market.onTicks((event) => service.onTicks(event));
-    options.scheduler.every('options-settlement', options.settleEveryMs, async () => {
-      await service.settleDue();
-    });
-    options.scheduler.every(PENDING_EXPIRY_JOB, options.settleEveryMs, async () => {
-      await service.expireDue();
-    });
+    // Its scheduled due work (settlement, expiry, close retries) is registered in jobs/register.ts.
     return service;
   }
 
@@ -118,7 +111,8 @@ export class TradingService {
     // Limit orders the window reached open first (at the tick that reached them), then SL/TP/liquidation.
     const filled = await fillReachedOrders(this.ctx, windows, this.options.log);
     for (const { userId, mode } of filled) this.publishFigures(userId, mode);
-    const closed = await closeTriggered(this.ctx, windows, this.options.log);
+    // Each trigger is recorded with its tick before the close is tried; a failed close is retried from the record.
+    const closed = await closeTriggeredDurably(this.ctx, windows, this.options.log);
     if (until > this.processedUntil) this.processedUntil = until;
     for (const { order } of closed) this.pnl.forget(order.id);
     for (const { userId, mode, orders } of ownersOf(closed)) this.publishFigures(userId, mode, orders);
@@ -140,6 +134,18 @@ export class TradingService {
     return settled.length;
   }
 
+  /**
+   * Retries the stop loss, take profit and liquidation closes that failed, each at the price and time of
+   * the tick that triggered it (the feed's leader; any node may, once).
+   */
+  async retryCloses(force = false): Promise<number> {
+    if (!force && !this.ctx.market.leader) return 0;
+    const closed = await retryTriggeredCloses(this.ctx, 200, this.options.log);
+    for (const { order } of closed) this.pnl.forget(order.id);
+    for (const { userId, mode, orders } of ownersOf(closed)) this.publishFigures(userId, mode, orders);
+    return closed.length;
+  }
+
   /** Expires the limit orders whose time ran out (the feed's leader; any node may, once), releasing their holds. */
   async expireDue(force = false): Promise<number> {
     if (!force && !this.ctx.market.leader) return 0;
@@ -155,7 +161,7 @@ export class TradingService {
    * the ledger in one transaction. Answers null when it is at the start already (nothing open).
    */
   async resetDemo(userId: string): Promise<AccountFigures | null> {
-    const changed = await this.ctx.db.transaction(async (tx: Transaction) => {
+    const changed = await withMoneyTransaction(this.ctx.db, async (tx: Transaction) => {
       await this.ctx.ledger.lockOwner(tx, userId, 'demo');
       const positions =
         (await closeAllPositions(this.ctx, tx, userId, 'demo', 'reset')) + (await cancelAllPending(this.ctx, tx, { userId, mode: 'demo' }));
@@ -183,6 +189,11 @@ export class TradingService {
     const figures = await this.figures(userId, 'demo');
     this.options.balances.emit('balance', userId, figures);
     return figures;
+  }
+
+  /** Waits for the tick work under way (tests: what a tick triggered is done). */
+  async idle(): Promise<void> {
+    await this.working;
   }
 
   /** Stops following the feed and waits for the tick work under way. */

@@ -96,26 +96,29 @@ describe(`timed options (${databaseKind})`, () => {
     expect(await t.info(me)).toMatchObject({ baseBalance: '100000' });
   });
 
-  it('waits for the feed to pass the due time; a due-time price no longer known cancels the order and returns the stake', async () => {
+  it('waits for the feed to pass the due time; a due-time price no longer in memory settles from the stored series, never cancelled', async () => {
     const me = await t.user();
     await t.tick(t.btc.id, '50000.00');
+    const openTick = t.now();
     const o = (await t.post('buyOptions', me, buy())).json().result;
     t.advance(30_000);
     // The feed has not polled past the due time: nothing settles yet.
     await t.app.scheduler.runNow('options-settlement');
     expect((await t.get(`getOptionsOrderById/${o.id}`, me)).json().result.status).toBe('open');
     // Two changes after the due time, then 40 minutes: the price in effect at the due time is gone from memory
-    // (a node that restarted would not know it either).
+    // (a node that restarted would not know it either), but the stored series has it (SPEC §0 rule 3): the open
+    // tick's 50,000, a draw.
     await t.tick(t.btc.id, '50100.00');
     await t.tick(t.btc.id, '50200.00');
     t.advance(40 * 60_000);
     await t.tick(t.btc.id, '50300.00');
     await t.tick(t.btc.id, '50400.00');
+    expect(t.app.market.book.quoteAt(t.btc.id, o.settleAt)).toBeUndefined();
     await t.settle();
     expect((await t.get(`getOptionsOrderById/${o.id}`, me)).json().result).toMatchObject({
-      status: 'cancelled',
-      settlePrice: null,
-      settleTime: null,
+      status: 'draw',
+      settlePrice: '50000',
+      settleTime: openTick,
       profit: '0',
     });
     expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('100000');

@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -96,7 +96,6 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
-    await db.delete(socialLoginFlows).where(lt(socialLoginFlows.expiresAt, new Date()));
     await db.insert(socialLoginFlows).values({
       state,
       provider: provider.id,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getAddress } from 'ethers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiweMessage } from 'siwe';
@@ -96,7 +96,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asy
       const nonce = randomBytes(24).toString('hex');
       const issuedAt = new Date();
       const expiresAt = new Date(issuedAt.getTime() + WALLET_RULES.nonceTtlSeconds * 1000);
-      await db.delete(walletNonces).where(lt(walletNonces.expiresAt, new Date(issuedAt.getTime() - 3600_000)));
       await db.insert(walletNonces).values({ nonce, chain, expiresAt });
       return ok({
         nonce,

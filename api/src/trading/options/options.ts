@@ -14,6 +14,7 @@ import type { Database, Transaction } from '../../db/database.ts';
 import { instruments, optionsOrders, optionsProducts } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
+import { storedQuoteAt } from '../../market/price-points.ts';
 import { instrumentOf, tradableQuote } from '../trading-context.ts';
 import type { TradingContext } from '../trading-context.ts';
 
@@ -136,11 +137,24 @@ function settlementLegs(stake: Money, outcome: 'won' | 'lost' | 'draw' | 'cancel
 }
 
 /**
+ * The price in effect at an order's due time: a tick this node's book applied, else the stored series
+ * (from the order's open tick on), else the price the book started from (a node that started before the
+ * due time and saw no tick until then), else none.
+ */
+async function dueQuote(ctx: TradingContext, tx: Transaction, row: { instrumentId: number; settleAt: number; openTime: number }) {
+  const book = ctx.market.book.quoteAt(row.instrumentId, row.settleAt);
+  if (book && book.time > ctx.market.book.startedAt) return book;
+  return (await storedQuoteAt(tx, row.instrumentId, row.settleAt, row.openTime)) ?? book;
+}
+
+/**
  * Settles one due order in its own transaction: the owner is locked first, then the order is taken only
  * while still open, so two schedulers (or nodes) never settle it twice. The price is the one in effect at
- * the due time — the last tick at or before it — and the order shows that tick. When this node does not
- * know that price (it started after the due time, or the order waited longer than the kept history), the
- * order is cancelled and its stake returned rather than settled on a price from another moment.
+ * the due time — the last tick at or before it — and the order shows that tick: from the book in memory,
+ * else from the stored price series (market/price-points.ts: every published tick is stored first), so a
+ * node that restarted across the due time settles it on the right price. Only an order whose ticks are in
+ * neither (placed before prices were stored) is cancelled with its stake returned rather than settled on a
+ * price from another moment.
  */
 export async function settleOption(
   ctx: TradingContext,
@@ -159,10 +173,10 @@ export async function settleOption(
       .from(optionsOrders)
       .where(and(eq(optionsOrders.id, orderId), eq(optionsOrders.status, 'open')));
     if (!row) return null;
-    const quote = ctx.market.book.quoteAt(row.instrumentId, row.settleAt);
+    const quote = await dueQuote(ctx, tx, row);
     const stake = money(row.amount);
     const outcome = quote ? optionOutcome(row.direction as OptionDirection, row.openPrice, quote.price) : 'cancelled';
-    const profit = outcome === 'won' ? optionProfit(stake, row.payoutPercent) : outcome === 'lost' ? stake.neg() : money(0);
+    const profit = outcome === 'won' ? optionProfit(stake, row.payoutPercent) : outcome === 'lost' ? stake.neg() : money('0');
     const [settled] = await tx
       .update(optionsOrders)
       .set({ status: outcome, settlePrice: quote?.price ?? null, settleTime: quote?.time ?? null, profit: profit.toFixed() })
@@ -215,7 +229,7 @@ export async function cancelOpenOptions(ctx: TradingContext, tx: Transaction, us
       userId,
       mode,
       reference: { kind: 'option', id: String(row.id) },
-      legs: settlementLegs(money(row.amount), 'cancelled', money(0)),
+      legs: settlementLegs(money(row.amount), 'cancelled', money('0')),
     });
   }
   return rows.length;
