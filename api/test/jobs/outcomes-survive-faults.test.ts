@@ -162,4 +162,37 @@ describe(`outcomes survive faults (${databaseKind})`, () => {
       await n.app.close();
     }
   }, 120_000);
+
+  it('a user closing a position whose triggered close waits for its retry gets the trigger’s close, not the current price', async () => {
+    const n = await node();
+    try {
+      const me = await signUp(n.app);
+      await n.tick('50000.00');
+      const opened = (
+        await n.post('buyContracts', me, { instrumentId: n.btc.id, side: 'buy', lots: '0.1', leverage: 10, takeProfit: '51000' })
+      ).json().result;
+      let failing = true;
+      const post = n.app.trading.ctx.ledger.post.bind(n.app.trading.ctx.ledger);
+      const spy = vi.spyOn(n.app.trading.ctx.ledger, 'post').mockImplementation(async (...args) => {
+        if (failing) throw new Error('injected failure');
+        return post(...args);
+      });
+      await n.tick('51200.00');
+      const triggerTime = clock;
+      await n.app.trading.idle();
+      failing = false;
+      await n.tick('50500.00');
+      const closed = (await n.post(`closeContracts/${opened.id}`, me, {})).json();
+      spy.mockRestore();
+      expect(closed.result.order).toMatchObject({
+        status: 'closed',
+        closeReason: 'takeProfit',
+        closePrice: '51200',
+        closeTime: triggerTime,
+      });
+      expect(await n.app.trading.retryCloses(true)).toBe(0);
+    } finally {
+      await n.app.close();
+    }
+  }, 120_000);
 });

@@ -25,7 +25,7 @@ import type {
 } from '@meridian/contracts';
 import { limitReached, lotsBreach } from '@meridian/contracts/schemas';
 import type { Transaction } from '../../db/database.ts';
-import { contractOrders } from '../../db/schema.ts';
+import { closeTriggers, contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
@@ -241,9 +241,15 @@ export async function closePosition(ctx: TradingContext, tx: Transaction, userId
     .from(contractOrders)
     .where(and(eq(contractOrders.id, orderId), eq(contractOrders.userId, userId), eq(contractOrders.mode, mode)));
   if (!row) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: no such open position');
-  const quote = tradableQuote(ctx, instrumentOf(ctx, row.instrumentId));
-  const closed = await closePositionAt(ctx, tx, orderId, { userId, mode }, quote, 'user');
+  // A stop loss, take profit or liquidation that fired and whose close has not happened yet (it failed and
+  // waits for its retry) wins: the position closes at the tick that triggered it (SPEC §0 rule 3).
+  const [trigger] = await tx.select().from(closeTriggers).where(eq(closeTriggers.orderId, orderId));
+  const quote = trigger
+    ? { price: moneyString(trigger.price), time: trigger.time }
+    : tradableQuote(ctx, instrumentOf(ctx, row.instrumentId));
+  const closed = await closePositionAt(ctx, tx, orderId, { userId, mode }, quote, trigger ? (trigger.reason as CloseReason) : 'user');
   if (!closed) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: the position is not open');
+  if (trigger) await tx.delete(closeTriggers).where(eq(closeTriggers.orderId, orderId));
   return { order: closed.order, profit: moneyString(closed.profit), price: moneyString(quote.price) };
 }
 
