@@ -58,8 +58,9 @@ describe('site server: framework errors and release routes', () => {
   it('answers the framework errors in the envelope', async () => {
     const checks: { name: string; inject: InjectOptions; status: number }[] = [
       { name: 'malformed URL', inject: { url: '/api/%' }, status: 400 },
-      // Past the API's routes the site's catch-all answers: 404 in the envelope rather than 414.
-      { name: 'path parameter too long', inject: { url: `/api/swx/customer/index/getParamByKey/${'k'.repeat(150)}` }, status: 404 },
+      // The API answers every /api path itself now (issue 31 item 6): a path segment past its bound is 414 in the
+      // envelope, as the API alone answers it, not the site's catch-all 404.
+      { name: 'path parameter too long', inject: { url: `/api/swx/customer/index/getParamByKey/${'k'.repeat(150)}` }, status: 414 },
       { name: 'unknown API path', inject: { url: '/api/nowhere' }, status: 404 },
       {
         name: 'invalid JSON to the API',
