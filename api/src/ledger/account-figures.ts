@@ -9,10 +9,11 @@ import {
   moneyString,
   toReceive,
 } from '@meridian/contracts';
-import type { AccountFigures, AccountModeName, Money } from '@meridian/contracts';
+import type { AccountFigures, AccountModeName, Money, UserAccountKind } from '@meridian/contracts';
 import type { Transaction } from '../db/database.ts';
 import { accounts, ledgerAccounts } from '../db/schema.ts';
 import type { UsdPrices } from './currency.ts';
+import { DEBT_KINDS, foldFigures } from './figures-contributors.ts';
 import type { Ledger, Reader } from './ledger.ts';
 
 /**
@@ -29,9 +30,9 @@ export class BalanceEvents extends EventEmitter<{
 }> {}
 
 /**
- * The figures of one account mode (SPEC §3) from the ledger: base balance = free cash, margin in use =
- * the margin account, total assets = everything the user holds (cash, margin, stakes in escrow, plan
- * principal, held withdrawals, limit-order holds) plus the floating PnL of open positions, less what they owe on loans.
+ * The figures of one account mode (SPEC §3) from the ledger: base balance = free cash; margin in use, what
+ * the user holds and what they owe come from each product's figures contributor (`FIGURES_CONTRIBUTORS`);
+ * total assets = what they hold plus the floating PnL of open positions, less what they owe.
  */
 export async function readFigures(
   db: Reader,
@@ -47,22 +48,16 @@ export async function readFigures(
     .where(and(eq(accounts.userId, userId), eq(accounts.mode, mode)));
   if (!row) throw new Error(`account ${mode} of ${userId} is missing`);
   const b = await ledger.balancesOf(db, userId, mode);
-  const held = b.cash
-    .plus(b.margin)
-    .plus(b.options_escrow)
-    .plus(b.plan_principal)
-    .plus(b.withdrawal_hold)
-    .plus(b.nft_bid_hold)
-    .plus(b.order_hold);
-  const totalAssets = held.plus(floating).minus(b.loan_principal);
+  const { held, owed, bond } = foldFigures(b);
+  const totalAssets = held.plus(floating).minus(owed);
   const perCurrency = await currencyFigures(db, userId, mode, { cash: b.cash, total: totalAssets }, prices);
   return {
     mode,
     baseBalance: moneyString(b.cash),
     floatingPnL: moneyString(floating),
     totalAssets: moneyString(totalAssets),
-    loanAmount: moneyString(b.loan_principal),
-    bondAmount: moneyString(b.margin),
+    loanAmount: moneyString(owed),
+    bondAmount: moneyString(bond),
     profit: moneyString(row.profit),
     timestamp: Date.now(),
     version: BALANCE_FIGURES_VERSION,
@@ -92,7 +87,7 @@ async function currencyFigures(
     const amount = money(row.balance);
     sums.set(row.currency, {
       cash: row.kind === 'cash' ? sum.cash.plus(amount) : sum.cash,
-      total: row.kind === 'loan_principal' ? sum.total.minus(amount) : sum.total.plus(amount),
+      total: DEBT_KINDS.has(row.kind as UserAccountKind) ? sum.total.minus(amount) : sum.total.plus(amount),
     });
   }
   let estimate = money('0');
