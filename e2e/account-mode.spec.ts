@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpAndLogIn, test } from './fixtures.ts';
+import { expect, firstCrypto, openInstrument, signUpAndLogIn, test } from './fixtures.ts';
 
 /**
  * Issue 31 item 1: the account mode is the server's. Two tabs of one signed-in user (one browser
@@ -7,20 +7,7 @@ import { expect, signUpAndLogIn, test } from './fixtures.ts';
  * frame — its next order is refused with the translated notice naming the real account, and nothing
  * is done in the demo account.
  */
-const API = '/api/swx/customer';
 const SWITCHED_TO_REAL = 'Your account was switched to the real account in another window.';
-
-/** The first crypto instrument (trades around the clock). */
-async function firstCrypto(page: Page): Promise<{ id: number; code: string }> {
-  const list = await (await page.request.get(`${API}/index/listMarketByType?type=2&pageSize=1`)).json();
-  return list.result.items[0] as { id: number; code: string };
-}
-
-async function openInstrument(page: Page, instrument: { id: number; code: string }): Promise<void> {
-  await page.goto(`/cruuency?code=${encodeURIComponent(instrument.code)}&type=2&id=${instrument.id}`);
-  await expect(page.getByTestId('order-panel')).toBeVisible();
-  await expect(page.getByTestId('contract-submit')).toBeEnabled();
-}
 
 /** Fills a small contract order and opens its confirmation (which names the account it goes to). */
 async function prepareOrder(page: Page) {

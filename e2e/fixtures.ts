@@ -44,3 +44,16 @@ export async function signUpAndLogIn(page: Page): Promise<{ email: string; passw
   await expect(page.getByTestId('profile-page')).toBeVisible();
   return { email, password };
 }
+
+/** The first crypto instrument (trades around the clock on the simulated feed). */
+export async function firstCrypto(page: Page): Promise<{ id: number; code: string }> {
+  const list = await (await page.request.get('/api/swx/customer/index/listMarketByType?type=2&pageSize=1')).json();
+  return list.result.items[0] as { id: number; code: string };
+}
+
+/** Opens an instrument's page and waits until its contract form can be sent. */
+export async function openInstrument(page: Page, instrument: { id: number; code: string }): Promise<void> {
+  await page.goto(`/cruuency?code=${encodeURIComponent(instrument.code)}&type=2&id=${instrument.id}`);
+  await expect(page.getByTestId('order-panel')).toBeVisible();
+  await expect(page.getByTestId('contract-submit')).toBeEnabled();
+}

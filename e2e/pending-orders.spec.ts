@@ -1,20 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { money } from '@meridian/contracts';
-import { expect, signUpAndLogIn, test } from './fixtures.ts';
+import { expect, firstCrypto, openInstrument, signUpAndLogIn, test } from './fixtures.ts';
 
 const API = '/api/swx/customer';
-
-/** The first crypto instrument (trades around the clock on the simulated feed). */
-async function firstCrypto(page: Page): Promise<{ id: number; code: string }> {
-  const list = await (await page.request.get(`${API}/index/listMarketByType?type=2&pageSize=1`)).json();
-  return list.result.items[0] as { id: number; code: string };
-}
-
-async function openInstrument(page: Page, instrument: { id: number; code: string }): Promise<void> {
-  await page.goto(`/cruuency?code=${encodeURIComponent(instrument.code)}&type=2&id=${instrument.id}`);
-  await expect(page.getByTestId('order-panel')).toBeVisible();
-  await expect(page.getByTestId('contract-submit')).toBeEnabled();
-}
 
 /** The live price and the tick size of an instrument. */
 async function marketInfo(page: Page, id: number): Promise<{ price: string; tickSize: string }> {
