@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_CODES } from '@meridian/contracts';
+import type { AccountModeName } from '@meridian/contracts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@meridian/contracts/schemas';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { withMoneyTransaction } from '../ledger/money-transaction.ts';
 import { ApiFailure, ok } from './envelope.ts';
-import { authOf } from './user-auth.ts';
+import { authOf, holdStoredMode } from './user-auth.ts';
 
 /** Keys are kept for 24 hours; after that the same key starts a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,8 +42,12 @@ export async function idempotent<T>(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
-  /** What else makes two requests different beyond the request itself: the account mode the call acts on. */
-  scope: string,
+  /**
+   * The account mode the call acts on (it also tells two requests apart). It must still be the user's stored
+   * mode when the work runs: read `FOR SHARE` first in the transaction, so a switchMode committed after the
+   * request was authenticated is refused (10110) and one arriving meanwhile waits for the call to commit.
+   */
+  mode: AccountModeName,
   work: (tx: Transaction) => Promise<T>,
   now: () => number = Date.now,
 ): Promise<Answer<T>['body']> {
@@ -62,13 +67,14 @@ export async function idempotent<T>(
         method: request.method,
         route: request.routeOptions.url,
         params: request.params,
-        scope,
+        scope: mode,
         body: request.body ?? null,
       }),
     )
     .digest('hex');
   // A deadlock or serialization failure runs the whole of it again (key claim included), never a 500.
   const answer = await withMoneyTransaction(db, async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
+    await holdStoredMode(tx, userId, mode);
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     // A new key, or one older than 24 h, is claimed for this request; a live one is left as it is.
     const claimed = await tx

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { authenticate } from '../accounts/sessions.ts';
 import type { Authenticated } from '../accounts/sessions.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Transaction } from '../db/database.ts';
+import { users } from '../db/schema.ts';
 import { ApiFailure } from './envelope.ts';
 
 declare module 'fastify' {
@@ -48,4 +50,17 @@ export function modeOf(request: FastifyRequest, stored: AccountModeName): Accoun
     throw new ApiFailure(MODE_CODES.accountModeChanged, `the account in use is ${stored}`, 409, undefined, { mode: stored });
   }
   return stored;
+}
+
+/**
+ * Inside a money transaction: the user's stored mode, read `FOR SHARE`, must still be the mode the call acts
+ * on. A switchMode that committed after the request was authenticated is refused like a stale header (10110,
+ * with the mode in use), and one arriving meanwhile waits until the call commits (its UPDATE needs the row).
+ */
+export async function holdStoredMode(tx: Transaction, userId: string, mode: AccountModeName): Promise<void> {
+  const [row] = await tx.select({ mode: users.accountMode }).from(users).where(eq(users.id, userId)).for('share');
+  if (!row) throw new ApiFailure('401', 'login required', 401);
+  if (row.mode !== mode) {
+    throw new ApiFailure(MODE_CODES.accountModeChanged, `the account in use is ${row.mode}`, 409, undefined, { mode: row.mode });
+  }
 }

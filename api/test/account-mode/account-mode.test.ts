@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { contractOrders, idempotencyKeys, ledgerTransfers, optionsOrders, users } from '../../src/db/schema.ts';
+import { holdStoredMode } from '../../src/plugins/user-auth.ts';
 import { databaseKind } from '../helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { cashOf, expectLedgerBalanced, moveCash } from '../ledger-helpers.ts';
@@ -213,6 +214,38 @@ describe(`the account mode is the server's, not the header's (${databaseKind})`,
       mode: 'demo',
       baseBalance: '100000',
     });
+  });
+
+  it('the stored mode is read again inside the money transaction: a switch committed after the request was read is refused, and a switch waits for a call under way', async () => {
+    const me = await t.user();
+    // A call read while real was in use, whose transaction starts after the switch back to demo committed.
+    await expect(t.database.db.transaction((tx) => holdStoredMode(tx, me.userId, 'real'))).rejects.toMatchObject({
+      code: MODE_CODES.accountModeChanged,
+      httpStatus: 409,
+      result: { mode: 'demo' },
+    });
+    // A call under way in demo holds the user's row: switchMode to real waits until it commits.
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const call = t.database.db.transaction(async (tx) => {
+      await holdStoredMode(tx, me.userId, 'demo');
+      held();
+      await holding;
+    });
+    await isHeld;
+    let switched = false;
+    const switching = switchTo(me, 'real').then(() => (switched = true));
+    // Give the switch every chance to overtake the call: it must not.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(switched).toBe(false);
+    release();
+    await call;
+    await switching;
+    expect(switched).toBe(true);
+    // The next call reads the new mode.
+    await t.database.db.transaction((tx) => holdStoredMode(tx, me.userId, 'real'));
   });
 
   it('a request without the header acts on the stored mode (money calls too)', async () => {
