@@ -1,4 +1,5 @@
 import type { AccountModeName, ContractOrder } from '@meridian/contracts';
+import { withMoneyTransaction } from '../ledger/money-transaction.ts';
 import type { Quote } from '../market/market-book.ts';
 import { duePending, endPending, fillPendingAt, reachedPending } from '../trading/positions/pending.ts';
 import { positionTerms } from '../trading/positions/positions.ts';
@@ -14,7 +15,7 @@ interface Log {
 /**
  * Due work of limit orders, part 1 (after each tick, with the SL/TP/liquidation work): every pending
  * order whose limit a price change of the window reached opens at the first tick that reached it, each
- * in its own transaction. Safe when two runs (or nodes) see the same window: a fill locks the owner and
+ * in its own transaction (run again on a deadlock or serialization failure). Safe when two runs (or nodes) see the same window: a fill locks the owner and
  * takes the order only while it is still pending, and the database takes each once-per-order transfer
  * once (unique on type and reference). An order its owner's balance cannot open (a sell that gapped far
  * above its limit needs more margin than it held) stays pending for a later tick, or expires.
@@ -37,7 +38,7 @@ export async function fillReachedOrders(ctx: TradingContext, windows: ReadonlyMa
     // An instrument an operator halted takes no new positions: its limit orders wait (or expire).
     if (terms.halted.has(hit.instrumentId)) continue;
     try {
-      const order = await ctx.db.transaction((tx) => fillPendingAt(ctx, tx, hit.id, hit.owner, hit.quote, terms));
+      const order = await withMoneyTransaction(ctx.db, (tx) => fillPendingAt(ctx, tx, hit.id, hit.owner, hit.quote, terms));
       if (order) touched.push({ ...hit.owner, order });
     } catch (error) {
       log?.warn({ err: error, order: hit.id }, 'trading: a limit order fill failed');
@@ -56,7 +57,7 @@ export async function expireDueOrders(ctx: TradingContext, now: number, batch = 
   const touched: Touched = [];
   for (const due of await duePending(ctx, now, batch)) {
     try {
-      const order = await ctx.db.transaction((tx) => endPending(ctx, tx, due.id, due.owner, 'expired', now));
+      const order = await withMoneyTransaction(ctx.db, (tx) => endPending(ctx, tx, due.id, due.owner, 'expired', now));
       if (order) touched.push({ ...due.owner, order });
     } catch (error) {
       log?.warn({ err: error, order: due.id }, 'trading: a limit order expiry failed');

@@ -58,8 +58,9 @@ export async function storePricePoints(db: Database, lease: FeedLease, ticks: re
   const token = lease.token;
   if (token === null) return false;
   const fenced = sql`exists (select 1 from job_leases where name = ${lease.name} and token = ${token})`;
-  // Nothing moved: nothing to store (the fence is checked with the next write).
-  if (ticks.length === 0) return true;
+  // Nothing moved: nothing to store, but a stale leader still must not publish (its frame moves every
+  // node's horizon, which options settlement waits for).
+  if (ticks.length === 0) return rowsOf<{ ok: boolean }>(await db.execute(sql`select ${fenced} as ok`))[0]?.ok === true;
   const values = sql.join(
     ticks.map((t) => sql`(${t.id}::int, ${time}::bigint, ${t.price}::numeric)`),
     sql`, `,

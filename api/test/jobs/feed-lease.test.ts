@@ -35,6 +35,9 @@ describe('the feed leader’s lease and the stored price series', () => {
     const b = await second.take(T + 2000, 3000);
     expect(b).toBe(a + 1);
     expect(await storePricePoints(database.db, first, [{ id: 901, price: '10.5', volume: '1' }], T + 2500)).toBe(false);
+    // A poll where nothing moved is fenced too: the stale leader must not publish an empty frame either.
+    expect(await storePricePoints(database.db, first, [], T + 2550)).toBe(false);
+    expect(await storePricePoints(database.db, second, [], T + 2550)).toBe(true);
     expect(await storePricePoints(database.db, second, [{ id: 901, price: '10.75', volume: '1' }], T + 2600)).toBe(true);
     expect((await pointsOf(901)).map((p) => [p.time, p.price])).toEqual([[T + 2600, '10.750000000000000000']]);
     // No token at all (never led, or stopped leading): nothing is written.

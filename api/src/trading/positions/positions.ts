@@ -27,7 +27,6 @@ import { limitReached, lotsBreach } from '@meridian/contracts/schemas';
 import type { Transaction } from '../../db/database.ts';
 import { closeTriggers, contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
-import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
@@ -236,6 +235,8 @@ export async function closePositionAt(
 
 /** `closeContracts/{id}`: the user closes their position at the current price (10103 when it is not open). */
 export async function closePosition(ctx: TradingContext, tx: Transaction, userId: string, mode: AccountModeName, orderId: number) {
+  // The owner first: a trigger recorded while this close waited is read below, not missed.
+  await ctx.ledger.lockOwner(tx, userId, mode);
   const [row] = await tx
     .select({ instrumentId: contractOrders.instrumentId })
     .from(contractOrders)
@@ -340,27 +341,6 @@ export async function triggeredPositions(ctx: TradingContext, windows: ReadonlyM
     }
     return [];
   });
-}
-
-/**
- * Closes every position the window triggers, each in its own transaction at the tick that crossed its
- * level; one that fails is logged and left for the next run. Answers the owners touched.
- */
-export async function closeTriggered(
-  ctx: TradingContext,
-  windows: ReadonlyMap<number, readonly Quote[]>,
-  log?: { warn: (obj: object, msg: string) => void },
-) {
-  const touched: { userId: string; mode: AccountModeName; order: ContractOrder }[] = [];
-  for (const hit of await triggeredPositions(ctx, windows)) {
-    try {
-      const closed = await withMoneyTransaction(ctx.db, (tx) => closePositionAt(ctx, tx, hit.id, hit.owner, hit.quote, hit.reason));
-      if (closed) touched.push({ ...hit.owner, order: closed.order });
-    } catch (error) {
-      log?.warn({ err: error, order: hit.id }, 'trading: a triggered close failed');
-    }
-  }
-  return touched;
 }
 
 /** Every holding position of a user and mode closes at the current price (a demo reset), inside `tx`. */
