@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { wholeNumber } from '@meridian/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database.ts';
 import { jobRuns } from '../db/schema.ts';
@@ -85,7 +86,16 @@ export async function runPeriodicJob(db: Database, job: PeriodicJobDefinition, n
   const result: PeriodicRunResult = { done: 0, skipped: 0, failed: 0 };
   const max = job.maxCatchUp ?? 400;
   for (const ref of await job.references(db, now)) {
-    const periods = periodsDue(job.pattern, ref.from, now, max, ref.until);
+    // The walk resumes after the newest period done: periods are claimed oldest first and a failure stops
+    // the later ones of its reference, so everything before the newest done one is done too, and a
+    // reference older than `max` periods keeps moving instead of seeing the same first `max` every run.
+    const [latest] = await db
+      .select({ start: sql<string | null>`max(${jobRuns.periodStart})` })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job.name), eq(jobRuns.reference, ref.reference)));
+    const latestStart = latest?.start == null ? null : wholeNumber(String(latest.start));
+    const from = latestStart === null ? ref.from : Math.max(ref.from, latestStart + 1);
+    const periods = periodsDue(job.pattern, from, now, max, ref.until);
     if (periods.length === 0) continue;
     const doneRows = await db
       .select({ period: jobRuns.period })

@@ -88,6 +88,17 @@ describe('a daily job with catch-up (one run key per job, reference and day)', (
     for (const user of users) expect(await accrualsOf(user)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']);
   });
 
+  it('a reference with more periods due than one run takes keeps moving: each run takes the next ones', async () => {
+    const user = (await createUser(database.db, { email: `daily-cap-${Date.now()}@example.com`, passwordHash: null })).id;
+    const job = { ...testAccrualJob(database.db, { users: [user], from: FROM }), maxCatchUp: 2 };
+    const now = FROM + 5 * DAY + 60_000;
+    expect((await runPeriodicJob(database.db, job, now)).done).toBe(2);
+    expect((await runPeriodicJob(database.db, job, now)).done).toBe(2);
+    expect((await runPeriodicJob(database.db, job, now)).done).toBe(1);
+    expect(await runPeriodicJob(database.db, job, now)).toEqual({ done: 0, skipped: 0, failed: 0 });
+    expect(await accrualsOf(user)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']);
+  });
+
   it('a run whose work fails leaves no run key: the day is done by the next run, and later days wait for it', async () => {
     const user = (await createUser(database.db, { email: `daily-fail-${Date.now()}@example.com`, passwordHash: null })).id;
     let failures = 1;
