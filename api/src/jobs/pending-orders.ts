@@ -20,20 +20,25 @@ interface Log {
  * once (unique on type and reference). An order its owner's balance cannot open (a sell that gapped far
  * above its limit needs more margin than it held) stays pending for a later tick, or expires.
  */
-export async function fillReachedOrders(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>, log?: Log): Promise<Touched> {
-  // A failure here (the database, a setting) is logged and left for the next tick: it never stops the
-  // stop loss / take profit / liquidation work that runs after it.
+export async function fillReachedOrders(
+  ctx: TradingContext,
+  windows: ReadonlyMap<number, readonly Quote[]>,
+  log?: Log,
+): Promise<{ touched: Touched; failed: Set<number> }> {
+  // A failure here (the database, a setting) is logged and its instruments' windows are looked at again
+  // on the next run (`failed`); it never stops the stop loss / take profit / liquidation work after it.
   let hits: Awaited<ReturnType<typeof reachedPending>>;
   let terms: Awaited<ReturnType<typeof positionTerms>>;
+  const touched: Touched = [];
   try {
     hits = await reachedPending(ctx, windows);
-    if (hits.length === 0) return [];
+    if (hits.length === 0) return { touched, failed: new Set() };
     terms = await positionTerms(ctx);
   } catch (error) {
     log?.warn({ err: error }, 'trading: limit orders not looked at');
-    return [];
+    return { touched, failed: new Set(windows.keys()) };
   }
-  const touched: Touched = [];
+  const failed = new Set<number>();
   for (const hit of hits) {
     // An instrument an operator halted takes no new positions: its limit orders wait (or expire).
     if (terms.halted.has(hit.instrumentId)) continue;
@@ -41,10 +46,11 @@ export async function fillReachedOrders(ctx: TradingContext, windows: ReadonlyMa
       const order = await withMoneyTransaction(ctx.db, (tx) => fillPendingAt(ctx, tx, hit.id, hit.owner, hit.quote, terms));
       if (order) touched.push({ ...hit.owner, order });
     } catch (error) {
+      failed.add(hit.instrumentId);
       log?.warn({ err: error, order: hit.id }, 'trading: a limit order fill failed');
     }
   }
-  return touched;
+  return { touched, failed };
 }
 
 /**

@@ -11,6 +11,7 @@ import { withMoneyTransaction } from '../ledger/money-transaction.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import { PNL_CHANNEL } from '../live/live-fabric.ts';
 import type { LiveFabric } from '../live/live-fabric.ts';
+import { RECENT_PRICES_MS } from '../market/market-book.ts';
 import type { Quote } from '../market/market-book.ts';
 import type { TickEvent } from '../market/market-service.ts';
 import { ownersOf } from '../live/user-frames.ts';
@@ -45,6 +46,11 @@ export class TradingService {
   private stopTicks: () => void = () => undefined;
   /** Price changes up to this time have been looked at for triggers. */
   private processedUntil = 0;
+  /**
+   * Instruments whose limit-order work failed (the database, a fill): their window is looked at again
+   * from this time on the next run, whatever ticks, until it succeeds or the book no longer keeps it.
+   */
+  private readonly heldSince = new Map<number, number>();
 
   private constructor(private readonly options: TradingServiceOptions) {
     this.pnl = new LivePnl(options.ctx);
@@ -103,14 +109,31 @@ export class TradingService {
   async afterTick(ids: readonly number[]): Promise<void> {
     const since = this.processedUntil;
     const until = this.ctx.market.horizon;
+    // A node's first run (it just took the feed over) looks at every instrument's kept changes, not only
+    // those that ticked now: what the previous leader published but did not work through is not lost.
+    const examined = new Set(since === 0 ? [...ids, ...this.ctx.market.book.prices().keys()] : ids);
+    for (const id of this.heldSince.keys()) examined.add(id);
     const windows = new Map<number, Quote[]>();
-    for (const id of ids) {
-      const changes = this.ctx.market.book.changesSince(id, since).filter((q) => q.time <= until);
+    const sinceOf = new Map<number, number>();
+    for (const id of examined) {
+      const from = Math.min(since, this.heldSince.get(id) ?? since);
+      sinceOf.set(id, from);
+      const changes = this.ctx.market.book.changesSince(id, from).filter((q) => q.time <= until);
       if (changes.length > 0) windows.set(id, changes);
     }
     // Limit orders the window reached open first (at the tick that reached them), then SL/TP/liquidation.
-    const filled = await fillReachedOrders(this.ctx, windows, this.options.log);
+    const { touched: filled, failed } = await fillReachedOrders(this.ctx, windows, this.options.log);
     for (const { userId, mode } of filled) this.publishFigures(userId, mode);
+    const oldestKept = until - RECENT_PRICES_MS;
+    for (const id of examined) {
+      const from = sinceOf.get(id)!;
+      if (!failed.has(id)) this.heldSince.delete(id);
+      else if (from > oldestKept) this.heldSince.set(id, from);
+      else {
+        this.heldSince.delete(id);
+        this.options.log?.error({ instrument: id, since: from }, 'trading: limit orders of a window no longer kept were not looked at');
+      }
+    }
     // Each trigger is recorded with its tick before the close is tried; a failed close is retried from the record.
     const closed = await closeTriggeredDurably(this.ctx, windows, this.options.log);
     if (until > this.processedUntil) this.processedUntil = until;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyString } from '@meridian/contracts';
 import { contractOrders, ledgerTransfers } from '../../src/db/schema.ts';
@@ -200,6 +200,32 @@ describe(`pending limit orders (${databaseKind})`, () => {
     await expectLedgerGreen();
   });
 
+  it('a fill that fails is tried again at the tick that reached it on the next run, though its instrument does not tick again', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const id = (await t.post('buyContracts', me, limitOrder())).json().result.id as string;
+    // The database refuses this order's fill once (as a lost connection or a failed statement would).
+    await t.database.db.execute(
+      sql.raw(`create or replace function test_fail_fill() returns trigger language plpgsql as $$
+        begin
+          if old.id = ${Number(id)} and old.status = 'pending' and new.status = 'holding' then raise exception 'injected fill failure'; end if;
+          return new;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw('create trigger test_fail_fill before update on contract_orders for each row execute function test_fail_fill()'),
+    );
+    await t.tick(t.btc.id, '48500.00');
+    const reachedAt = t.now();
+    expect(await orderRow(id)).toMatchObject({ status: 'pending' });
+    await t.database.db.execute(sql.raw('drop trigger test_fail_fill on contract_orders'));
+    await t.database.db.execute(sql.raw('drop function test_fail_fill()'));
+    // Another instrument ticks: the held window of BTC is looked at again and the order opens at its tick.
+    await t.tick(t.eth.id, '3000.00');
+    expect(await orderRow(id)).toMatchObject({ status: 'holding', openTime: reachedAt });
+    await expectLedgerGreen();
+  });
+
   it('two fill runs over the same ticks at once open the order once', async () => {
     const me = await t.user();
     await t.tick(t.btc.id, '50000.00');
@@ -210,7 +236,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
       fillReachedOrders(t.app.trading.ctx, windows),
       fillReachedOrders(t.app.trading.ctx, windows),
     ]);
-    expect(runs.flat().map((x) => x.order.id)).toEqual([id]);
+    expect(runs.flatMap((r) => r.touched).map((x) => x.order.id)).toEqual([id]);
     expect(await orderRow(id)).toMatchObject({ status: 'holding', openTime: t.now() + 500 });
     expect((await transfersOf(id)).filter(([type]) => type === 'contract_hold_margin')).toHaveLength(1);
     // The database itself refuses a second once-per-order transfer.
@@ -298,7 +324,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
       fillReachedOrders(t.app.trading.ctx, windows),
     ]);
     // (The window may fill other users' orders of earlier tests too: only this one counts here.)
-    const filled = fills.filter((f) => f.order.id === id);
+    const filled = fills.touched.filter((f) => f.order.id === id);
     const row = await orderRow(id);
     if (cancelled.json().code === '200') {
       expect(filled).toEqual([]);
