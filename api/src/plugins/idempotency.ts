@@ -29,6 +29,46 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+const ACCOUNT_MODES: readonly AccountModeName[] = ['demo', 'real'];
+
+/** What tells two requests apart: method, route, params, the account mode acted on, body. */
+function hashOf(request: FastifyRequest, mode: AccountModeName): string {
+  return createHash('sha256')
+    .update(
+      canonical({
+        method: request.method,
+        route: request.routeOptions.url,
+        params: request.params,
+        scope: mode,
+        body: request.body ?? null,
+      }),
+    )
+    .digest('hex');
+}
+
+/** A retry of the call a key was first used for, in whichever mode that call acted (the user may have switched since). */
+const sameRequest = (storedHash: string, request: FastifyRequest) => ACCOUNT_MODES.some((mode) => hashOf(request, mode) === storedHash);
+
+/**
+ * Before the account mode is checked: the answer already given to this key, when the same call was answered
+ * under it, sent again as it was. A retry whose first answer was lost is never refused because the user
+ * switched the account in the meantime (10110), which could lead them to place it a second time.
+ */
+export async function replayAnswered(db: Database, request: FastifyRequest, reply: FastifyReply, now: () => number = Date.now) {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) return null;
+  const { userId } = authOf(request);
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header)));
+  if (!first || first.statusCode === 0 || first.createdAt.getTime() < now() - IDEMPOTENCY_TTL_MS) return null;
+  if (!sameRequest(first.requestHash, request)) return null;
+  void reply.header('Idempotent-Replayed', 'true');
+  void reply.status(first.statusCode);
+  return JSON.parse(first.response) as Answer<never>['body'];
+}
+
 /**
  * Runs a money-moving call once per `Idempotency-Key` (per user, 24 h). The key's row, the business
  * change and the answer are written in one transaction:
@@ -61,17 +101,7 @@ export async function idempotent<T>(
     );
   }
   const { userId } = authOf(request);
-  const requestHash = createHash('sha256')
-    .update(
-      canonical({
-        method: request.method,
-        route: request.routeOptions.url,
-        params: request.params,
-        scope: mode,
-        body: request.body ?? null,
-      }),
-    )
-    .digest('hex');
+  const requestHash = hashOf(request, mode);
   // A deadlock or serialization failure runs the whole of it again (key claim included), never a 500.
   const answer = await withMoneyTransaction(db, async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
     await holdStoredMode(tx, userId, mode);
@@ -89,7 +119,7 @@ export async function idempotent<T>(
     if (claimed.length === 0) {
       const [first] = await tx.select().from(idempotencyKeys).where(mine);
       if (!first) throw new ApiFailure('500', 'idempotency key vanished', 500);
-      if (first.requestHash !== requestHash) {
+      if (!sameRequest(first.requestHash, request)) {
         throw new ApiFailure(MONEY_CODES.idempotencyKeyReused, 'this Idempotency-Key was used with other parameters', 422);
       }
       return { replay: { statusCode: first.statusCode, body: JSON.parse(first.response) as Answer<T>['body'] } };

@@ -183,6 +183,25 @@ describe(`the account mode is the server's, not the header's (${databaseKind})`,
     expect(await cashOf(t.database.db, me.userId, 'real')).toBe('495');
   });
 
+  it('a retry whose first answer was lost is answered with it after a switch, not refused: the order is placed once', async () => {
+    const me = await t.user();
+    await switchTo(me, 'real');
+    await moveCash(t.database.db, me.userId, 'real', '1000');
+    const key = crypto.randomUUID();
+    const first = await buy(me, 'real', key);
+    expect(first.json().code).toBe('200');
+    await switchTo(me, 'demo');
+    // The tab that sent it retries as it was (still saying real), or without the header.
+    for (const header of ['real', 'none'] as const) {
+      const again = await buy(me, header, key);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toMatchObject({ code: '200', result: { id: first.json().result.id } });
+    }
+    expect(await cashOf(t.database.db, me.userId, 'real')).toBe('495');
+    // A new submit from the stale tab is still refused.
+    expect((await buy(me, 'real')).json().code).toBe(MODE_CODES.accountModeChanged);
+  });
+
   it('every mode-dependent read refuses the other mode and answers the stored one: lists, one option, user info', async () => {
     const { me, position } = await realTrader();
     const option = (await buyOption(me, 'real')).json().result as { id: string };

@@ -20,7 +20,7 @@ import {
   validationIssues,
 } from '@meridian/contracts/schemas';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
-import { idempotent } from '../../plugins/idempotency.ts';
+import { idempotent, replayAnswered } from '../../plugins/idempotency.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
 import { buyOption, getOptionsOrder, listOptions, productsOf } from '../../trading/options/options.ts';
@@ -75,6 +75,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     { schema: { tags: ['order'], body: buyContractsBody, response: { 200: envelope(contractOrder), 400: errorBody, ...modeRefused } } },
     async (request, reply) => {
       const { userId } = authOf(request);
+      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+      if (replayed) return replayed;
       const mode = await modeFor(request);
       const terms = await positionTerms(ctx);
       const answer = await idempotent(
@@ -97,6 +99,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     },
     async (request, reply) => {
       const { userId } = authOf(request);
+      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+      if (replayed) return replayed;
       const mode = await modeFor(request);
       const id = wholeNumber(request.params.id);
       const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
@@ -111,6 +115,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(contractOrder), 400: errorBody, ...modeRefused } } },
     async (request, reply) => {
       const { userId } = authOf(request);
+      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+      if (replayed) return replayed;
       const mode = await modeFor(request);
       const id = wholeNumber(request.params.id);
       const answer = await idempotent(ctx.db, request, reply, mode, (tx) => cancelPending(ctx, tx, { userId, mode }, id), ctx.now);
@@ -136,6 +142,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     { schema: { tags: ['order'], body: buyOptionsBody, response: { 200: envelope(optionsOrder), 400: errorBody, ...modeRefused } } },
     async (request, reply) => {
       const { userId } = authOf(request);
+      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+      if (replayed) return replayed;
       const mode = await modeFor(request);
       const halted = await haltedInstruments(ctx);
       const answer = await idempotent(
