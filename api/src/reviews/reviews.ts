@@ -10,6 +10,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import { operators, reviews, users } from '../db/schema.ts';
 import type { OperatorIdentity } from '../operators/operators.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
+import { withMoneyTransaction } from '../ledger/money-transaction.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -309,7 +310,9 @@ export class ReviewService {
   async decide(actor: OperatorIdentity, id: number, body: DecideReviewBody): Promise<ReviewView> {
     // What the handler wants done once the decision is committed (e.g. tell the owner's pages).
     let afterCommit: (() => void) | null = null;
-    await this.db.transaction(async (tx) => {
+    // Run again as a whole on a deadlock or serialization failure (a handler may move money).
+    await withMoneyTransaction(this.db, async (tx) => {
+      afterCommit = null;
       const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
       if (!row) throw new ApiFailure('404', 'review not found', 404);
       const kind = row.kind as ReviewKind;
@@ -358,7 +361,7 @@ export class ReviewService {
    * and is refused with 10212, changing nothing.
    */
   async step(actor: OperatorIdentity, id: number, body: ReviewStepBody): Promise<ReviewView> {
-    await this.db.transaction(async (tx) => {
+    await withMoneyTransaction(this.db, async (tx) => {
       const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
       if (!row) throw new ApiFailure('404', 'review not found', 404);
       const kind = row.kind as ReviewKind;

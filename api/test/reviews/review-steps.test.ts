@@ -111,6 +111,16 @@ describe(`a decided money review is never reopened (${databaseKind})`, () => {
       sql`update reviews set state = 'paid', payload = payload || '{"payoutHash":"x"}'::jsonb where id = ${approved.id}`,
     );
     expect((await row(approved.id)).state).toBe('paid');
+    // Only a step of its kind moves it on: never back to a state a step leaves, never to another decision.
+    await refused(sql`update reviews set state = 'approved' where id = ${approved.id}`);
+    await refused(sql`update reviews set state = 'rejected' where id = ${approved.id}`);
+    await refused(sql`update reviews set state = 'disbursed' where id = ${approved.id}`);
+    const loan = await item('loan');
+    await refused(sql`update reviews set state = 'paid' where id = ${loan.id}`);
+    await refused(sql`update reviews set state = 'rejected' where id = ${loan.id}`);
+    await database.db.execute(sql`update reviews set state = 'disbursed' where id = ${loan.id}`);
+    await refused(sql`update reviews set state = 'approved' where id = ${loan.id}`);
+    expect((await row(loan.id)).state).toBe('disbursed');
   });
 });
 

@@ -17,6 +17,7 @@ import { ApiFailure } from '../../plugins/envelope.ts';
 import { storedQuoteAt } from '../../market/price-points.ts';
 import { instrumentOf, tradableQuote } from '../trading-context.ts';
 import type { TradingContext } from '../trading-context.ts';
+import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 
 type OptionRow = typeof optionsOrders.$inferSelect;
 
@@ -160,7 +161,7 @@ export async function settleOption(
   ctx: TradingContext,
   orderId: number,
 ): Promise<{ userId: string; mode: AccountModeName; order: OptionsOrder } | null> {
-  return ctx.db.transaction(async (tx) => {
+  return withMoneyTransaction(ctx.db, async (tx) => {
     const [head] = await tx
       .select({ userId: optionsOrders.userId, mode: optionsOrders.mode })
       .from(optionsOrders)
