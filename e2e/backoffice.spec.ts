@@ -123,7 +123,8 @@ test('a support operator answers a /kf.html conversation and the visitor sees th
   await expect(page.getByTestId('kf-message')).toHaveCount(1);
   const ticket = new URL(page.url()).searchParams.get('ticket')!;
 
-  const { page: support } = await setUp(browser, baseURL!, invited.support!, { password: 'Support-pass-1' });
+  const { page: support, secret } = await setUp(browser, baseURL!, invited.support!, { password: 'Support-pass-1' });
+  ops.support = { email: 'help@ops.example', password: 'Support-pass-1', secret };
   const bo = remoteIn(support, 'mfe-backoffice');
   await support.goto('/admin/support');
   await bo.locator(`[data-testid="support-link"][href$="${ticket}"]`).click();
@@ -166,7 +167,11 @@ test('an admin changes the trading fee for everyone and the audit log shows befo
   await page.context().close();
 });
 
-test('a correction: operator A proposes, A cannot approve, B approves, the customer is notified', async ({ browser, baseURL, page }) => {
+test("a correction: A proposes and cannot approve; the next operator in A's tab sees nothing of A's; B approves and the dashboard counts it; the customer is notified", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
   const customer = await signUpAndLogIn(page);
 
   const { page: a } = await setUp(browser, baseURL!, invited.financeA!, { password: 'Finance-pass-1' });
@@ -186,16 +191,55 @@ test('a correction: operator A proposes, A cannot approve, B approves, the custo
   const mine = boA.getByTestId('pending-correction').first();
   await expect(mine.getByTestId('correction-approve')).toBeDisabled();
   await expect(mine.getByTestId('second-operator')).toBeVisible();
+
+  // A opens the customer (the pending correction is among the items A may read) and signs out; the
+  // support operator signs in in the same tab and lands on the same page. Nothing of A's is shown
+  // before the server has answered the support operator's own request, and it never shows the
+  // correction, which support may not read (issue 24 item 1).
+  const userId = new URL(a.url()).searchParams.get('user')!;
+  expect(userId).not.toBe('');
+  await a.goto(`/admin/users/${userId}`);
+  await expect(boA.getByTestId('user-reviews').getByTestId('review-row')).toHaveCount(1);
+  await boA.getByTestId('admin-sign-out').click();
+  await expect(a).toHaveURL(/\/admin\/sign-in/);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await a.route(`**/api/admin/users/${userId}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const form = boA.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(ops.support!.email);
+  await form.getByLabel('Password').fill(ops.support!.password);
+  await form.getByLabel('Authenticator code').fill(code(ops.support!.secret, Date.now() + 30_000));
+  await form.getByTestId('sign-in-submit').click();
+  await expect(a).toHaveURL(new RegExp(`/admin/users/${userId}$`));
+  await expect(boA.getByTestId('admin-operator')).toContainText(ops.support!.email);
+  await expect(boA.getByTestId('user-page')).toBeVisible();
+  await expect(boA.getByTestId('user-email')).toHaveCount(0);
+  await expect(boA.getByTestId('review-row')).toHaveCount(0);
+  release();
+  await expect(boA.getByTestId('user-email')).toContainText(customer.email);
+  await expect(boA.getByTestId('user-reviews')).toBeVisible();
+  await expect(boA.getByTestId('review-row')).toHaveCount(0);
   await a.context().close();
 
+  // B reads the dashboard, decides in the corrections section and comes back through the nav: the
+  // dashboard counts the decision without a reload.
   const { page: b } = await setUp(browser, baseURL!, invited.financeB!, { password: 'Finance-pass-2' });
   const boB = remoteIn(b, 'mfe-backoffice');
-  await b.goto('/admin/corrections');
+  const correctionsPending = boB.getByTestId('queue-card-correction').getByTestId('queue-pending');
+  await expect(correctionsPending).toHaveText(/^\d+$/);
+  const before = Number(await correctionsPending.textContent());
+  expect(before).toBeGreaterThan(0);
+  await boB.getByTestId('nav-corrections').click();
   const pending = boB.getByTestId('pending-correction').first();
   await pending.getByTestId('correction-approve').click();
   await boB.getByTestId('correction-decide-dialog').getByTestId('confirm-submit').click();
   await expect(boB.getByTestId('pending-correction')).toHaveCount(0);
   await expect(boB.getByTestId('decided-correction').first()).toBeVisible();
+  await boB.getByTestId('nav-dashboard').click();
+  await expect(correctionsPending).toHaveText(String(before - 1));
   await b.context().close();
 
   await page.goto('/profile/notification');

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { OperatorRole, OperatorView } from '@meridian/contracts';
 import { queryClient } from '@meridian/platform';
+import { adminKeys } from './query-keys.ts';
 
 /**
  * The operator's session in this tab: the bearer token and who it belongs to, kept in sessionStorage
@@ -17,9 +18,6 @@ export interface OperatorSessionState {
 
 /** `expired`: the API refused the token (30 minutes idle, 8 hours at most, deactivated); `signedOut`: the operator left. */
 export type SessionEndReason = 'expired' | 'signedOut';
-
-/** Every query of the back-office starts with this key, so a session's data is dropped with it. */
-export const ADMIN_QUERY_ROOT = 'admin';
 
 let current: OperatorSessionState | null = read();
 const listeners = new Set<() => void>();
@@ -51,7 +49,9 @@ export function setOperatorSession(state: OperatorSessionState | null, reason?: 
   } catch {
     // Storage refused (private mode quota): the session still lives in memory for this page.
   }
-  if (!state) queryClient.removeQueries({ queryKey: [ADMIN_QUERY_ROOT] });
+  // A session that starts or ends drops every cached answer: nothing of one operator is shown to the next.
+  void queryClient.cancelQueries({ queryKey: adminKeys.all });
+  queryClient.removeQueries({ queryKey: adminKeys.all });
   emit();
 }
 

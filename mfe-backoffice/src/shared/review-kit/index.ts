@@ -4,7 +4,6 @@
  * lightbox, error texts and form checks. Features import it through this file only.
  */
 export {
-  REVIEWS_KEY,
   QUEUE_POLL_MS,
   assignReview,
   decideReview,

@@ -4,7 +4,8 @@ import type { AuditQuery } from '@meridian/contracts';
 import { listAuditResult } from '@meridian/contracts/schemas';
 import { ApiError } from '@meridian/platform';
 import { adminApi, operatorAuthorization } from '../../../shared/admin-api.ts';
-import { ADMIN_QUERY_ROOT, setOperatorSession } from '../../../shared/session.ts';
+import { setOperatorSession } from '../../../shared/session.ts';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** The API query of a search (undefined fields are left out of the URL). */
 export type AuditSearch = { q: string; action?: AuditQuery['action']; from?: string; to?: string; page: number };
@@ -22,7 +23,7 @@ export const searchAudit = (search: AuditSearch, signal: AbortSignal) =>
 
 export const auditQueryOptions = (search: AuditSearch) =>
   queryOptions({
-    queryKey: [ADMIN_QUERY_ROOT, 'audit', search],
+    queryKey: adminKeys.audit(search),
     queryFn: ({ signal }) => searchAudit(search, signal),
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,7 @@ import { ADMIN_PATHS } from '@meridian/contracts';
 import type { CompleteSetupBody, OperatorSignInBody } from '@meridian/contracts';
 import { operatorSession, setupInfo } from '@meridian/contracts/schemas';
 import { adminApi } from '../../../shared/admin-api.ts';
-import { ADMIN_QUERY_ROOT } from '../../../shared/session.ts';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 export const signIn = (body: OperatorSignInBody) => adminApi.post(ADMIN_PATHS.signIn, { body, result: operatorSession });
 
@@ -13,7 +13,7 @@ export const getSetupInfo = (token: string, signal?: AbortSignal) =>
 /** Who a set-up link is for and the authenticator secret; read once per link (the route is rate-limited). */
 export const setupInfoQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: [ADMIN_QUERY_ROOT, 'setup-info', token],
+    queryKey: adminKeys.setupInfo(token),
     queryFn: ({ signal }) => getSetupInfo(token, signal),
     staleTime: Infinity,
     retry: false,

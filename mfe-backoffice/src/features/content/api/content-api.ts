@@ -3,7 +3,7 @@ import { ADMIN_PATHS } from '@meridian/contracts';
 import type { ContentEntry, ContentKind, SaveContentBody } from '@meridian/contracts';
 import { contentEntry, listContentResult, previewContentResult } from '@meridian/contracts/schemas';
 import { adminApi } from '../../../shared/admin-api.ts';
-import { ADMIN_QUERY_ROOT } from '../../../shared/session.ts';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** Content language of SPEC §2: 1 = Chinese (zh, hk), 2 = every other language. */
 export type ContentLanguage = 1 | 2;
@@ -18,10 +18,8 @@ export const MAX_BODY_LENGTH = 100_000;
 export const listContent = (kind: ContentKind, lang: ContentLanguage, signal: AbortSignal) =>
   adminApi.get(ADMIN_PATHS.listContent, { result: listContentResult, query: { kind, lang }, signal });
 
-export const contentListKey = (kind: ContentKind, lang: ContentLanguage) => [ADMIN_QUERY_ROOT, 'content', 'list', kind, lang] as const;
-
 export const contentListQueryOptions = (kind: ContentKind, lang: ContentLanguage) =>
-  queryOptions({ queryKey: contentListKey(kind, lang), queryFn: ({ signal }) => listContent(kind, lang, signal) });
+  queryOptions({ queryKey: adminKeys.content.list(kind, lang), queryFn: ({ signal }) => listContent(kind, lang, signal) });
 
 /** The server's sanitizer run on a body (nothing stored): the clean HTML and what it took out. */
 export const previewContent = (body: string, signal?: AbortSignal) =>
@@ -30,7 +28,7 @@ export const previewContent = (body: string, signal?: AbortSignal) =>
 /** A preview depends on the body alone, so one answer per body is kept for as long as it is used. */
 export const previewQueryOptions = (body: string) =>
   queryOptions({
-    queryKey: [ADMIN_QUERY_ROOT, 'content', 'preview', body] as const,
+    queryKey: adminKeys.content.preview(body),
     queryFn: ({ signal }) => previewContent(body, signal),
     staleTime: Infinity,
     gcTime: 60_000,

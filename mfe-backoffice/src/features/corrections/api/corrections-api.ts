@@ -3,6 +3,7 @@ import { ADMIN_PATHS } from '@meridian/contracts';
 import type { ProposeCorrectionBody } from '@meridian/contracts';
 import { reviewView, userDetail } from '@meridian/contracts/schemas';
 import { adminApi } from '../../../shared/admin-api.ts';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 /**
  * Operator A's proposal of a correction (finance): a pending review item until a different operator
@@ -17,7 +18,7 @@ export const getCustomer = (id: string, signal?: AbortSignal) =>
 
 export const customerQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['backoffice', 'corrections', 'customer', id],
+    queryKey: adminKeys.correctionCustomer(id),
     queryFn: ({ signal }) => getCustomer(id, signal),
     retry: false,
     staleTime: 60_000,

@@ -2,9 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_PATHS } from '@meridian/contracts';
 import { dashboardResult } from '@meridian/contracts/schemas';
 import { adminApi } from '../../../shared/admin-api.ts';
-import { ADMIN_QUERY_ROOT } from '../../../shared/session.ts';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 export const getDashboard = (signal: AbortSignal) => adminApi.get(ADMIN_PATHS.dashboard, { result: dashboardResult, signal });
 
-export const dashboardQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, 'dashboard'], queryFn: ({ signal }) => getDashboard(signal) });
+export const dashboardQueryOptions = () => queryOptions({ queryKey: adminKeys.dashboard(), queryFn: ({ signal }) => getDashboard(signal) });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { releaseHistory, releaseStatus, rolloutDocument } from '@meridian/contracts/schemas';
 import { adminApi } from '../../../shared/admin-api.ts';
-import { ADMIN_QUERY_ROOT } from '../../../shared/session.ts';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** The release registry's operator routes (same origin and envelope as the operator API). */
 const RELEASE_API = {
@@ -16,14 +16,14 @@ export const getReleaseStatus = (env: string, signal: AbortSignal) =>
   adminApi.get(RELEASE_API.status, { query: { env }, result: releaseStatus, signal });
 
 export const releaseStatusQueryOptions = (env: string) =>
-  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, 'release', 'status', env], queryFn: ({ signal }) => getReleaseStatus(env, signal) });
+  queryOptions({ queryKey: adminKeys.release.status(env), queryFn: ({ signal }) => getReleaseStatus(env, signal) });
 
 export const getReleaseHistory = (env: string, remote: string, signal: AbortSignal) =>
   adminApi.get(RELEASE_API.history, { query: { env, remote }, result: releaseHistory, signal });
 
 export const releaseHistoryQueryOptions = (env: string, remote: string) =>
   queryOptions({
-    queryKey: [ADMIN_QUERY_ROOT, 'release', 'history', env, remote],
+    queryKey: adminKeys.release.history(env, remote),
     queryFn: ({ signal }) => getReleaseHistory(env, remote, signal),
   });
 

@@ -7,13 +7,14 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { QueryState } from '../../../shared/components/query-state.tsx';
-import { ADMIN_QUERY_ROOT, hasRole, useOperatorSession } from '../../../shared/session.ts';
+import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { releaseStatusQueryOptions } from '../api/releases-api.ts';
 import { HistoryTable } from './history-table.tsx';
 import { CanaryDialog, PromoteDialog, RollbackDialog } from './release-dialogs.tsx';
 import { StatusTable } from './status-table.tsx';
 import type { ReleaseAction } from './status-table.tsx';
 import styles from './releases.module.css';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 const ENV_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 
@@ -40,7 +41,7 @@ export function ReleasesPage() {
     next.set('remote', remote);
     setParams(next, { replace: true });
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, 'release'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.release.all() });
   const entry = action ? query.data?.rollout.remotes[action.remote] : undefined;
   const close = () => setAction(null);
 

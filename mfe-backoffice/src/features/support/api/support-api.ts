@@ -3,8 +3,7 @@ import { ADMIN_PATHS } from '@meridian/contracts';
 import type { ReasonCode } from '@meridian/contracts';
 import { listTicketsResult, ticketView } from '@meridian/contracts/schemas';
 import { adminApi } from '../../../shared/admin-api.ts';
-
-export const SUPPORT_KEY = ['backoffice', 'support'] as const;
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** How often an open conversation (and the list) asks again for new messages. */
 export const SUPPORT_POLL_MS = 15_000;
@@ -14,7 +13,7 @@ export const listTickets = (signal?: AbortSignal) =>
   adminApi.get(ADMIN_PATHS.listTickets, { result: listTicketsResult, ...(signal ? { signal } : {}) });
 
 export const ticketsQueryOptions = () =>
-  queryOptions({ queryKey: [...SUPPORT_KEY, 'list'], queryFn: ({ signal }) => listTickets(signal), refetchInterval: SUPPORT_POLL_MS });
+  queryOptions({ queryKey: adminKeys.support.list(), queryFn: ({ signal }) => listTickets(signal), refetchInterval: SUPPORT_POLL_MS });
 
 /** One conversation: its messages and its place in the support queue. */
 export const getTicket = (id: string, signal?: AbortSignal) =>
@@ -22,7 +21,7 @@ export const getTicket = (id: string, signal?: AbortSignal) =>
 
 export const ticketQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...SUPPORT_KEY, 'ticket', id],
+    queryKey: adminKeys.support.ticket(id),
     queryFn: ({ signal }) => getTicket(id, signal),
     refetchInterval: SUPPORT_POLL_MS,
   });

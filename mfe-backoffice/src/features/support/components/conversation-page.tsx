@@ -9,10 +9,11 @@ import { Button, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
-import { SUPPORT_KEY, closeTicket, replyTicket, ticketQueryOptions } from '../api/support-api.ts';
+import { closeTicket, replyTicket, ticketQueryOptions } from '../api/support-api.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TicketImage } from './ticket-image.tsx';
 import styles from './support.module.css';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 const {
   ConfirmDialog,
@@ -66,7 +67,7 @@ function ReplyForm({ id, closed }: { id: string; closed: boolean }) {
     onSuccess: (view) => {
       queryClient.setQueryData(ticketQueryOptions(id).queryKey, view);
       setMessage('');
-      void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.support.list() });
       void refreshReviews(queryClient);
     },
   });
@@ -135,7 +136,7 @@ function CloseForm({ view }: { view: TicketView }) {
     onSuccess: (next) => {
       queryClient.setQueryData(ticketQueryOptions(view.id).queryKey, next);
       setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.support.list() });
       void refreshReviews(queryClient);
     },
   });

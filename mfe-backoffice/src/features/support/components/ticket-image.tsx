@@ -6,6 +6,7 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { operatorAuthorization } from '../../../shared/admin-api.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './support.module.css';
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 const { Lightbox } = reviewKit;
 
@@ -14,7 +15,7 @@ export function TicketImage({ ticket, imageId }: { ticket: string; imageId: stri
   const { t } = useT(NAMESPACE);
   const [open, setOpen] = useState(false);
   const image = useQuery({
-    queryKey: ['admin', 'support', 'image', ticket, imageId],
+    queryKey: adminKeys.support.image(ticket, imageId),
     staleTime: Infinity,
     queryFn: async ({ signal }) => {
       const response = await fetch(ADMIN_PATHS.ticketImage(ticket, imageId), {

@@ -3,22 +3,21 @@ import { ADMIN_PATHS } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { listTransfersResult, listUsersResult, userDetail } from '@meridian/contracts/schemas';
 import { adminApi, noResult } from '../../../shared/admin-api.ts';
-
-export const USERS_KEY = ['backoffice', 'users'] as const;
+import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** Customers whose email, phone or wallet contains `q`, or whose id is `q`; newest first, 50 a page. */
 export const searchUsers = (q: string, page: number, signal?: AbortSignal) =>
   adminApi.get(ADMIN_PATHS.listUsers, { query: { q, page }, result: listUsersResult, ...(signal ? { signal } : {}) });
 
 export const usersQueryOptions = (q: string, page: number) =>
-  queryOptions({ queryKey: [...USERS_KEY, 'search', q, page], queryFn: ({ signal }) => searchUsers(q, page, signal) });
+  queryOptions({ queryKey: adminKeys.users.search(q, page), queryFn: ({ signal }) => searchUsers(q, page, signal) });
 
 /** A customer's profile, balances per mode, sessions, notes and review items. */
 export const getUser = (id: string, signal?: AbortSignal) =>
   adminApi.get(ADMIN_PATHS.getUser(id), { result: userDetail, ...(signal ? { signal } : {}) });
 
 export const userQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...USERS_KEY, 'detail', id], queryFn: ({ signal }) => getUser(id, signal) });
+  queryOptions({ queryKey: adminKeys.users.detail(id), queryFn: ({ signal }) => getUser(id, signal) });
 
 /** The customer's transfers of one account mode, newest first, seen from their side. */
 export const getUserTransfers = (id: string, mode: AccountModeName, page: number, signal?: AbortSignal) =>
@@ -26,7 +25,7 @@ export const getUserTransfers = (id: string, mode: AccountModeName, page: number
 
 export const transfersQueryOptions = (id: string, mode: AccountModeName, page: number) =>
   queryOptions({
-    queryKey: [...USERS_KEY, 'transfers', id, mode, page],
+    queryKey: adminKeys.users.transfers(id, mode, page),
     queryFn: ({ signal }) => getUserTransfers(id, mode, page, signal),
   });
 

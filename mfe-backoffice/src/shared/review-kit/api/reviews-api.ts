@@ -4,6 +4,7 @@ import { ADMIN_PATHS } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewKind, ReviewState } from '@meridian/contracts';
 import { listReviewsResult, reviewView } from '@meridian/contracts/schemas';
 import { adminApi } from '../../../shared/admin-api.ts';
+import { adminKeys } from '../../query-keys.ts';
 
 /** Items waiting in (or decided from) the queues the operator may read; 50 a page, pending oldest first. */
 export interface ReviewListQuery {
@@ -11,9 +12,6 @@ export interface ReviewListQuery {
   state: ReviewState;
   page: number;
 }
-
-/** Every query key of the review items starts with this (queues, corrections, a user's items). */
-export const REVIEWS_KEY = ['backoffice', 'reviews'] as const;
 
 /** How often an open queue asks again for new items. */
 export const QUEUE_POLL_MS = 30_000;
@@ -23,7 +21,7 @@ export const listReviews = (query: ReviewListQuery, signal?: AbortSignal) =>
 
 export const reviewsQueryOptions = (query: ReviewListQuery) =>
   queryOptions({
-    queryKey: [...REVIEWS_KEY, 'list', query.kind ?? 'all', query.state, query.page],
+    queryKey: adminKeys.reviews.list(query.kind ?? 'all', query.state, query.page),
     queryFn: ({ signal }) => listReviews(query, signal),
     refetchInterval: QUEUE_POLL_MS,
   });
@@ -32,7 +30,7 @@ export const getReview = (id: number, signal?: AbortSignal) =>
   adminApi.get(ADMIN_PATHS.getReview(id), { result: reviewView, ...(signal ? { signal } : {}) });
 
 export const reviewQueryOptions = (id: number) =>
-  queryOptions({ queryKey: [...REVIEWS_KEY, 'item', id], queryFn: ({ signal }) => getReview(id, signal) });
+  queryOptions({ queryKey: adminKeys.reviews.item(id), queryFn: ({ signal }) => getReview(id, signal) });
 
 /** "Take it": the operator becomes the item's assignee (others see who has it). */
 export const assignReview = (id: number) => adminApi.post(ADMIN_PATHS.assignReview(id), { result: reviewView });
@@ -44,8 +42,8 @@ export const decideReview = (id: number, body: DecideReviewBody) =>
 /** After a decision: every list and item of the review mechanism, and the queue counts, are read again. */
 export const refreshReviews = (client: QueryClient) =>
   Promise.all([
-    client.invalidateQueries({ queryKey: REVIEWS_KEY }),
-    client.invalidateQueries({ queryKey: ['backoffice', 'queue-counts'] }),
-    client.invalidateQueries({ queryKey: ['backoffice', 'dashboard'] }),
-    client.invalidateQueries({ queryKey: ['backoffice', 'users'] }),
+    client.invalidateQueries({ queryKey: adminKeys.reviews.all() }),
+    client.invalidateQueries({ queryKey: adminKeys.queueCounts() }),
+    client.invalidateQueries({ queryKey: adminKeys.dashboard() }),
+    client.invalidateQueries({ queryKey: adminKeys.users.all() }),
   ]);
