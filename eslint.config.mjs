@@ -3,19 +3,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { tsImport } from 'tsx/esm/api';
 
-const PARTS = [
-  'shell',
-  'mfe-markets',
-  'mfe-trading',
-  'mfe-loans',
-  'mfe-nfts',
-  'mfe-account',
-  'mfe-help',
-  'mfe-backoffice',
-  'api',
-  'deploy',
-];
+// The one list of parts (shared/contracts/src/remotes.ts), read through tsx since Node 20 does not load .ts.
+const { RELEASABLE_PARTS } = await tsImport('./shared/contracts/src/remotes.ts', import.meta.url);
+const PARTS = [...RELEASABLE_PARTS, 'api', 'deploy'];
 
 /**
  * Boundary rule (ARCHITECTURE: "nothing imports another part's src/"): a part reaches another only

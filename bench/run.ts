@@ -15,6 +15,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { REMOTE_NAMES } from '@meridian/contracts';
 import { fanoutMarkdown, MARKETS_GOALS, measureMarketsFanout, measureMarketsPage, pageMarkdown } from './markets-bench.ts';
 import type { PageResult } from './markets-bench.ts';
 import { measureOrders, ordersMarkdown, writeOrdersResults } from './orders-bench.ts';
@@ -25,7 +26,6 @@ import { measureApiLatency, measureFanout } from './server-bench.ts';
 import { launchChromium, root, startSite } from './site.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const REMOTES = ['mfe-markets', 'mfe-trading', 'mfe-loans', 'mfe-nfts', 'mfe-account', 'mfe-help', 'mfe-backoffice'];
 const BUDGET = { shellInitialKb: 130, remoteEntryKb: 30, firstRemoteMs: 600 };
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -135,7 +135,7 @@ try {
     const shellDist = join(root, 'shell', 'dist');
     const shellInitial = [...shellFiles].reduce((sum, f) => sum + gz(join(shellDist, f)), 0);
     const parts: Record<string, { remoteEntryKb: number; allJsKb: number }> = {};
-    for (const remote of REMOTES) {
+    for (const remote of REMOTE_NAMES) {
       const dist = join(root, remote, 'dist');
       const js = readdirSync(dist).filter((f) => f.endsWith('.js'));
       parts[remote] = { remoteEntryKb: kb(gz(join(dist, 'remoteEntry.js'))), allJsKb: kb(js.reduce((s, f) => s + gz(join(dist, f)), 0)) };
@@ -178,7 +178,7 @@ try {
       '| part | remoteEntry gzip kB | all JS gzip kB |',
       '| --- | ---: | ---: |',
       `| shell (initial JS loaded before the first remote) | — | ${siteResults.shell.initialJsKb} (budget ${BUDGET.shellInitialKb}) |`,
-      ...REMOTES.map((r) => `| ${r} | ${parts[r]!.remoteEntryKb} (budget ${BUDGET.remoteEntryKb}) | ${parts[r]!.allJsKb} |`),
+      ...REMOTE_NAMES.map((r) => `| ${r} | ${parts[r]!.remoteEntryKb} (budget ${BUDGET.remoteEntryKb}) | ${parts[r]!.allJsKb} |`),
     ];
     md = [
       `# Benchmark results (${siteResults.date})`,

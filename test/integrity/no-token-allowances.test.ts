@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { RELEASABLE_PARTS } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -17,19 +18,7 @@ const FORBIDDEN = [
 ];
 
 const root = join(import.meta.dirname, '..', '..');
-const FRONT_END = [
-  'shell',
-  'mfe-markets',
-  'mfe-trading',
-  'mfe-loans',
-  'mfe-nfts',
-  'mfe-account',
-  'mfe-help',
-  'mfe-backoffice',
-  'shared/platform',
-  'shared/ui',
-  'shared/contracts',
-];
+const FRONT_END = [...RELEASABLE_PARTS, 'shared/platform', 'shared/ui', 'shared/contracts'];
 
 function files(dir: string, ext: RegExp): string[] {
   if (!existsSync(dir)) return [];

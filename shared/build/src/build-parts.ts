@@ -2,22 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RELEASABLE_PARTS } from '@meridian/contracts';
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
-/** Every front-end part that webpack builds, in the order they are listed to people. */
-export const FRONTEND_PARTS = [
-  'shell',
-  'mfe-markets',
-  'mfe-trading',
-  'mfe-loans',
-  'mfe-nfts',
-  'mfe-account',
-  'mfe-help',
-  'mfe-backoffice',
-] as const;
+/** Every front-end part that webpack builds: the releasable parts, in the order they are listed to people. */
+export const FRONTEND_PARTS = RELEASABLE_PARTS;
 
 const SHARED_INPUTS = ['shared/contracts/src', 'shared/platform/src', 'shared/ui/src', 'shared/build/src', 'pnpm-lock.yaml'];
 
