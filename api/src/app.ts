@@ -139,7 +139,27 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: options.siteOrigin ?? false, credentials: true });
   await app.register(swagger, {
-    openapi: { info: { title: 'Meridian API', version: '0.1.0' }, servers: [] },
+    openapi: {
+      info: {
+        title: 'Meridian API',
+        version: '0.1.0',
+        description: 'The customer and operator calls of the site, generated from the endpoint declarations of @meridian/contracts.',
+        license: { name: 'Proprietary', url: 'https://localhost/license' },
+      },
+      // The API answers on the site's own origin.
+      servers: [{ url: '/', description: 'The site origin (the API is served beside the pages)' }],
+      components: {
+        securitySchemes: {
+          customerToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: "A customer's access token, as sign-in answered it",
+          },
+          operatorBearer: { type: 'http', scheme: 'bearer', description: "An operator session's token (`Bearer …`)" },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(cookie);
@@ -221,7 +241,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(walletRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
   await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
   await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts, trading });
-  await api.register(orderRoutes, { prefix: `${CUSTOMER_API}/order`, trading });
+  await api.register(orderRoutes, { trading });
   await api.register(watchlistRoutes, { prefix: `${CUSTOMER_API}/user`, db: options.db, market });
   if (options.devOutbox) await api.register(outboxRoutes, { prefix: '/api/dev', mailer: accounts.mailer });
   await api.register(adminRoutes, {

@@ -188,7 +188,7 @@ describe(`contract positions (${databaseKind})`, () => {
     expect(await cashOf(t.database.db, me.userId, 'demo')).toBe('99945');
   });
 
-  it('the same Idempotency-Key applies once and answers the first result again; other parameters with it are refused', async () => {
+  it('the same Idempotency-Key applies once and answers the first result again, also after an account switch; other parameters with it are refused', async () => {
     const me = await t.user();
     await t.tick(t.btc.id, '50000.00');
     const key = crypto.randomUUID();
@@ -199,8 +199,11 @@ describe(`contract positions (${databaseKind})`, () => {
     const other = await t.post('buyContracts', me, order({ lots: '0.2' }), key);
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('10101');
-    // The same key in the other account mode is another request too.
-    expect((await t.post('buyContracts', me, order(), key, 'real')).json().code).toBe('10101');
+    // The same submit sent again after a switch to the other account mode is still that submit: its first
+    // answer is replayed (the order stays where it was placed), nothing is placed in the other mode.
+    const afterSwitch = await t.post('buyContracts', me, order(), key, 'real');
+    expect(afterSwitch.json()).toEqual(first.json());
+    expect(afterSwitch.headers['idempotent-replayed']).toBe('true');
     // Also when the mode comes from the user's setting rather than the header.
     const bare = (k: string) =>
       t.app.inject({
@@ -218,7 +221,11 @@ describe(`contract positions (${databaseKind})`, () => {
       headers: { authorization: me.token },
       payload: { mode: 'real' },
     });
-    expect((await bare(settingKey)).json().code).toBe('10101');
+    const replayed = await bare(settingKey);
+    expect(replayed.json().code).toBe('200');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    // Other parameters with the key are refused in either mode.
+    expect((await t.post('buyContracts', me, order({ lots: '0.3' }), settingKey, 'real')).json().code).toBe('10101');
     await t.app.inject({
       method: 'POST',
       url: '/api/swx/customer/user/switchMode',

@@ -8,7 +8,7 @@ export { PLATFORM_CONTRACT_VERSION } from './platform.ts';
 export type { Platform, RemoteProps } from './platform.ts';
 export { ApiError } from './api/api-error.ts';
 export { createApiClient, newIdempotencyKey, REQUEST_TIMEOUT_MS } from './api/api-client.ts';
-export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api-client.ts';
+export type { ApiClient, ApiClientOptions, CallInput, CallResult, RequestOptions } from './api/api-client.ts';
 export { createLiveBus, applyFrame } from './live/live-bus.ts';
 export type { LiveBus, ConnectionState, PnlFrame } from './live/live-bus.ts';
 export { useLiveMarkets, useLiveStatus } from './live/use-live-markets.ts';

@@ -1,27 +1,11 @@
-import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { wholeNumber } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
-import {
-  accountModeChangedResult,
-  buyContractsBody,
-  buyOptionsBody,
-  closeContractsResult,
-  contractOrder,
-  envelope,
-  listOptionsOrderQuery,
-  listOptionsOrderResult,
-  listOrderQuery,
-  listOrderResult,
-  optionsOrder,
-  orderIdParams,
-  tradingTerms,
-  validationIssues,
-} from '@meridian/contracts/schemas';
+import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import { idempotent, replayAnswered } from '../../plugins/idempotency.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
+import { route } from '../../plugins/endpoints.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
 import { buyOption, getOptionsOrder, listOptions, productsOf } from '../../trading/options/options.ts';
 import { cancelPending } from '../../trading/positions/pending.ts';
@@ -29,18 +13,13 @@ import { closePosition, listPositions, openPosition, positionTerms } from '../..
 import { haltedInstruments, instrumentOf, percentSetting } from '../../trading/trading-context.ts';
 import type { TradingService } from '../../trading/trading-service.ts';
 
-const errorBody = envelope(validationIssues);
-/** A `virtually` header naming the other mode than the stored one: refused (10110) with the mode in use. */
-const modeRefused = { 409: envelope(accountModeChangedResult) };
-const instrumentParams = z.object({ instrumentId: z.coerce.number().int().min(1).max(2_147_483_647) });
-
 /**
  * The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the
  * user chose (switchMode); a `virtually` header naming the other mode is refused (`modeOf`).
  * Money-moving calls take an `Idempotency-Key`; handlers only call into trading/ and publish the new
  * figures after the transaction committed.
  */
-export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
+export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = async (app, { trading }) => {
   const { ctx } = trading;
   app.addHook('onRequest', userGuard(ctx.db));
 
@@ -52,129 +31,81 @@ export const orderRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = a
     return modeOf(request, auth.accountMode as AccountModeName);
   };
 
-  app.get(
-    '/getTradingTerms/:instrumentId',
-    { schema: { tags: ['order'], params: instrumentParams, response: { 200: envelope(tradingTerms), 400: errorBody } } },
-    async (request) => {
-      const instrument = instrumentOf(ctx, request.params.instrumentId);
-      return ok({
-        instrumentId: instrument.id,
-        feePercent: (await percentSetting(ctx, 'trading_fee_percent')).toFixed(),
-        maintenanceMarginPercent: (await percentSetting(ctx, 'maintenance_margin_percent')).toFixed(),
-        leverages: [...instrument.leverages],
-        contractSize: instrument.contractSize.toFixed(),
-        tickSize: instrument.tickSize.toFixed(),
-        lots: lotTermsOf(instrument),
-        options: await productsOf(ctx.db, instrument.id),
-      });
-    },
-  );
+  route(app, order.getTradingTerms, async (request) => {
+    const instrument = instrumentOf(ctx, request.params.instrumentId);
+    return ok({
+      instrumentId: instrument.id,
+      feePercent: (await percentSetting(ctx, 'trading_fee_percent')).toFixed(),
+      maintenanceMarginPercent: (await percentSetting(ctx, 'maintenance_margin_percent')).toFixed(),
+      leverages: [...instrument.leverages],
+      contractSize: instrument.contractSize.toFixed(),
+      tickSize: instrument.tickSize.toFixed(),
+      lots: lotTermsOf(instrument),
+      options: await productsOf(ctx.db, instrument.id),
+    });
+  });
 
-  app.post(
-    '/buyContracts',
-    { schema: { tags: ['order'], body: buyContractsBody, response: { 200: envelope(contractOrder), 400: errorBody, ...modeRefused } } },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-      if (replayed) return replayed;
-      const mode = await modeFor(request);
-      const terms = await positionTerms(ctx);
-      const answer = await idempotent(
-        ctx.db,
-        request,
-        reply,
-        mode,
-        (tx) => openPosition(ctx, tx, userId, mode, request.body, terms),
-        ctx.now,
-      );
-      if (answer.code === '200') trading.publishFigures(userId, mode);
-      return answer;
-    },
-  );
+  route(app, order.buyContracts, async (request, reply) => {
+    const { userId } = authOf(request);
+    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+    if (replayed) return replayed;
+    const mode = await modeFor(request);
+    const terms = await positionTerms(ctx);
+    const answer = await idempotent(
+      ctx.db,
+      request,
+      reply,
+      mode,
+      (tx) => openPosition(ctx, tx, userId, mode, request.body, terms),
+      ctx.now,
+    );
+    if (answer.code === '200') trading.publishFigures(userId, mode);
+    return answer;
+  });
 
-  app.post(
-    '/closeContracts/:id',
-    {
-      schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(closeContractsResult), 400: errorBody, ...modeRefused } },
-    },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-      if (replayed) return replayed;
-      const mode = await modeFor(request);
-      const id = wholeNumber(request.params.id);
-      const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
-      if (answer.code === '200') trading.publishFigures(userId, mode);
-      return answer;
-    },
-  );
+  route(app, order.closeContracts, async (request, reply) => {
+    const { userId } = authOf(request);
+    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+    if (replayed) return replayed;
+    const mode = await modeFor(request);
+    const id = wholeNumber(request.params.id);
+    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
+    if (answer.code === '200') trading.publishFigures(userId, mode);
+    return answer;
+  });
 
   // Cancels a pending limit order: its hold goes back to cash (10103 when it is not pending any more).
-  app.post(
-    '/cancelOrder/:id',
-    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(contractOrder), 400: errorBody, ...modeRefused } } },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-      if (replayed) return replayed;
-      const mode = await modeFor(request);
-      const id = wholeNumber(request.params.id);
-      const answer = await idempotent(ctx.db, request, reply, mode, (tx) => cancelPending(ctx, tx, { userId, mode }, id), ctx.now);
-      if (answer.code === '200') trading.publishFigures(userId, mode);
-      return answer;
-    },
+  route(app, order.cancelOrder, async (request, reply) => {
+    const { userId } = authOf(request);
+    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+    if (replayed) return replayed;
+    const mode = await modeFor(request);
+    const id = wholeNumber(request.params.id);
+    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => cancelPending(ctx, tx, { userId, mode }, id), ctx.now);
+    if (answer.code === '200') trading.publishFigures(userId, mode);
+    return answer;
+  });
+
+  route(app, order.listOrder, async (request) =>
+    ok(await listPositions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
   );
 
-  app.get(
-    '/listOrder',
-    {
-      schema: {
-        tags: ['order'],
-        querystring: listOrderQuery,
-        response: { 200: envelope(listOrderResult), 400: errorBody, ...modeRefused },
-      },
-    },
-    async (request) => ok(await listPositions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
+  route(app, order.buyOptions, async (request, reply) => {
+    const { userId } = authOf(request);
+    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+    if (replayed) return replayed;
+    const mode = await modeFor(request);
+    const halted = await haltedInstruments(ctx);
+    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => buyOption(ctx, tx, userId, mode, request.body, halted), ctx.now);
+    if (answer.code === '200') trading.publishFigures(userId, mode);
+    return answer;
+  });
+
+  route(app, order.getOptionsOrderById, async (request) =>
+    ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await modeFor(request), wholeNumber(request.params.id))),
   );
 
-  app.post(
-    '/buyOptions',
-    { schema: { tags: ['order'], body: buyOptionsBody, response: { 200: envelope(optionsOrder), 400: errorBody, ...modeRefused } } },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-      if (replayed) return replayed;
-      const mode = await modeFor(request);
-      const halted = await haltedInstruments(ctx);
-      const answer = await idempotent(
-        ctx.db,
-        request,
-        reply,
-        mode,
-        (tx) => buyOption(ctx, tx, userId, mode, request.body, halted),
-        ctx.now,
-      );
-      if (answer.code === '200') trading.publishFigures(userId, mode);
-      return answer;
-    },
-  );
-
-  app.get(
-    '/getOptionsOrderById/:id',
-    { schema: { tags: ['order'], params: orderIdParams, response: { 200: envelope(optionsOrder), 400: errorBody, ...modeRefused } } },
-    async (request) =>
-      ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await modeFor(request), wholeNumber(request.params.id))),
-  );
-
-  app.get(
-    '/listOptionsOrder',
-    {
-      schema: {
-        tags: ['order'],
-        querystring: listOptionsOrderQuery,
-        response: { 200: envelope(listOptionsOrderResult), 400: errorBody, ...modeRefused },
-      },
-    },
-    async (request) => ok(await listOptions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
+  route(app, order.listOptionsOrder, async (request) =>
+    ok(await listOptions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
   );
 };

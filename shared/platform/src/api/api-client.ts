@@ -1,6 +1,7 @@
 import { CLIENT_ERROR_CODES, isSuccessCode } from '@meridian/contracts';
 import { MODE_CHANGED_KEYS, MODE_CODES } from '@meridian/contracts';
-import type { AccountModeName } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
+import type { AccountModeName, Endpoint, EndpointSpec } from '@meridian/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 
@@ -35,7 +36,7 @@ export interface ApiClientOptions {
 }
 
 export interface RequestOptions<T extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** GET query; arrays serialize as repeated keys (SPEC §6). */
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   body?: unknown;
@@ -48,6 +49,22 @@ export interface RequestOptions<T extends z.ZodType> {
    */
   idempotencyKey?: string;
 }
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a call of `E` sends: its path parameters, query and body as its schemas take them, the key of a money-moving call. */
+export type CallInput<E extends EndpointSpec> = (E['params'] extends z.ZodType
+  ? { params: InputOf<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query: InputOf<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: undefined }) &
+  (E['idempotent'] extends true ? { idempotencyKey: string } : { idempotencyKey?: undefined }) & { signal?: AbortSignal | undefined };
+
+/** The input may be left out when the endpoint needs none. */
+type CallArgs<E extends EndpointSpec> = Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** What a call of `E` resolves to: its declared result, parsed. */
+export type CallResult<E extends EndpointSpec> = E['result'] extends z.ZodType ? z.output<E['result']> : never;
 
 /** A fresh key for one submit of a money-moving call. */
 export function newIdempotencyKey(): string {
@@ -152,8 +169,23 @@ export function createApiClient(options: ApiClientOptions) {
     return parsed.data;
   }
 
+  /** Calls a declared endpoint by name: its method, path (parameters filled in) and result schema come from the declaration. */
+  function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<CallResult<E>> {
+    const { params, query, body, idempotencyKey, signal } = (input ?? {}) as CallInput<Endpoint>;
+    if (!endpoint.result) throw new Error(`${endpoint.operationId} answers ${endpoint.raw}, not JSON: fetch it directly`);
+    return request(endpointPath(endpoint, params), {
+      method: endpoint.method,
+      ...(query ? { query: query as RequestOptions<z.ZodType>['query'] } : {}),
+      ...(body !== undefined ? { body } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...(signal ? { signal } : {}),
+      result: endpoint.result,
+    }) as Promise<CallResult<E>>;
+  }
+
   return {
     request,
+    call,
     get: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method' | 'body'>) => request(path, { ...req, method: 'GET' }),
     post: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method'>) => request(path, { ...req, method: 'POST' }),
   };

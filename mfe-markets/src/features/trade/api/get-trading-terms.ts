@@ -1,7 +1,6 @@
-import { API_PATHS } from '@meridian/contracts';
-import { tradingTerms } from '@meridian/contracts/schemas';
+import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
 import type { ApiClient } from '@meridian/platform';
 
 /** `getTradingTerms/{instrumentId}`: fee, leverages, contract size and the options products of an instrument. */
 export const getTradingTerms = (api: ApiClient, instrumentId: number, signal?: AbortSignal) =>
-  api.get(API_PATHS.getTradingTerms(instrumentId), { result: tradingTerms, ...(signal ? { signal } : {}) });
+  api.call(order.getTradingTerms, { params: { instrumentId }, signal });
