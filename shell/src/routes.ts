@@ -39,7 +39,7 @@ export const NAV_ENTRIES: readonly { key: NavKey; path: string }[] = [
 ];
 
 /** Routes shown without nav, footer or tab bar. */
-export const FULL_SCREEN_PREFIXES = ['/pass', '/admin'] as const;
+const FULL_SCREEN_PREFIXES = ['/pass', '/admin'] as const;
 
 /** `/pass/login/` → `/pass/login`; `` → `/`. */
 export function normalize(pathname: string): string {
@@ -66,7 +66,7 @@ export function isKnownPath(pathname: string): boolean {
 }
 
 /** The operators' console: customers' things (the customer-service button) stay out of it. */
-export const OPERATOR_PREFIXES = ['/admin'] as const;
+const OPERATOR_PREFIXES = ['/admin'] as const;
 
 export function isOperatorConsole(pathname: string): boolean {
   const path = normalize(pathname);

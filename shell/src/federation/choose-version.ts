@@ -1,7 +1,7 @@
 import type { RemoteName, RolloutDocument } from '@meridian/contracts';
 
 /** FNV-1a, 32 bit: a stable, well-spread hash of the bucket key. */
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);

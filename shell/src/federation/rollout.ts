@@ -3,7 +3,7 @@ import type { RemoteName, RolloutDocument } from '@meridian/contracts';
 import { chooseVersion, parseOverrides } from './choose-version.ts';
 import type { VersionChoice } from './choose-version.ts';
 
-export interface RemoteVersion {
+interface RemoteVersion {
   version: string;
   entry: string;
   /** Subresource Integrity recorded by `publish`, when the rollout document has it. */
@@ -11,7 +11,7 @@ export interface RemoteVersion {
 }
 
 /** One remote as this page view loads it, with the stable version to fall back to. */
-export interface ResolvedRemote extends RemoteVersion {
+interface ResolvedRemote extends RemoteVersion {
   remote: RemoteName;
   container: string;
   reason: VersionChoice['reason'];
@@ -49,7 +49,7 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 }
 
 /** The sticky bucket id: the user id when logged in, otherwise a random id kept in this browser. */
-export function bucketId(): string {
+function bucketId(): string {
   const local = storage('localStorage');
   try {
     const user = JSON.parse(local?.getItem('meridian.user') ?? 'null') as { id?: string } | null;
@@ -83,7 +83,7 @@ async function requestRollout(): Promise<RolloutDocument> {
   return doc;
 }
 
-export function resolveRemotes(doc: RolloutDocument, bucket: string, chosenOverrides: Record<string, string>): ResolvedRollout {
+function resolveRemotes(doc: RolloutDocument, bucket: string, chosenOverrides: Record<string, string>): ResolvedRollout {
   const remotes: ResolvedRemote[] = [];
   const at = (remote: RemoteName, version: string): RemoteVersion => ({
     version,

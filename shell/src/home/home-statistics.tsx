@@ -5,7 +5,7 @@ import { formatDecimal, localeOf, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 import styles from './home-page.module.css';
 
-export const HOME_STATISTICS_KEY = ['home', 'statistics'] as const;
+const HOME_STATISTICS_KEY = ['home', 'statistics'] as const;
 
 export function useHomeStatistics(api: ApiClient) {
   return useQuery({

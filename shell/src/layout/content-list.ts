@@ -5,7 +5,7 @@ import { queryClient } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 
 /** The content list of a language (SPEC §2: id 1 for zh/hk, 2 for the others): one cache entry per id. */
-export const contentListKey = (lang: LanguageCode) => ['shell', 'listContents', contentLanguageId(lang)] as const;
+const contentListKey = (lang: LanguageCode) => ['shell', 'listContents', contentLanguageId(lang)] as const;
 
 export function contentListQuery(api: ApiClient, lang: LanguageCode) {
   return {
