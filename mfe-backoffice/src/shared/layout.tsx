@@ -11,7 +11,7 @@ import { hasRole, setOperatorSession, useOperatorSession } from './session.ts';
 import styles from './layout.module.css';
 
 /** Where a signed-out operator is sent; `from` brings them back after signing in. */
-export const SIGN_IN_PATH = '/admin/sign-in';
+const SIGN_IN_PATH = '/admin/sign-in';
 export interface SignInState {
   from?: string;
 }

@@ -3,20 +3,9 @@
  * API calls, the page frame, tables, badges, the confirm dialog, the reason select, the image
  * lightbox, error texts and form checks. Features import it through this file only.
  */
-export {
-  QUEUE_POLL_MS,
-  assignReview,
-  decideReview,
-  getReview,
-  listReviews,
-  refreshReviews,
-  reviewQueryOptions,
-  reviewsQueryOptions,
-} from './api/reviews-api.ts';
-export type { ReviewListQuery } from './api/reviews-api.ts';
+export { assignReview, decideReview, refreshReviews, reviewQueryOptions, reviewsQueryOptions } from './api/reviews-api.ts';
 export { DemoBadge, KindBadge, StateBadge, WaitedTime } from './components/badges.tsx';
 export { ConfirmDialog } from './components/confirm-dialog.tsx';
-export type { ConfirmRow } from './components/confirm-dialog.tsx';
 export { Radios, ReasonSelect } from './components/fields.tsx';
 export { Lightbox } from './components/lightbox.tsx';
 export { Facts, Page, Section, kitClasses } from './components/page.tsx';
@@ -24,7 +13,7 @@ export { Pager } from './components/pager.tsx';
 export { QueryState } from './components/query-state.tsx';
 export { ReviewTable, useCustomerLabel } from './components/review-table.tsx';
 export { errorCode, useErrorText } from './errors.ts';
-export { formatDuration, isImageUrl } from './format.ts';
-export { PAGE_SIZE, itemPath, pageParam, userPath } from './paths.ts';
+export { isImageUrl } from './format.ts';
+export { PAGE_SIZE, pageParam, userPath } from './paths.ts';
 /** Forms are checked with the API's own schemas (the back-office's shared helper). */
 export { validate } from '../../shared/validate.ts';

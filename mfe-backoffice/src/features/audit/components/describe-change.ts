@@ -11,7 +11,7 @@ const MAX_LINES = 6;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value as short text: strings bare, the rest as JSON, cut at 80 characters. */
-export function compact(value: unknown): string {
+function compact(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
 }

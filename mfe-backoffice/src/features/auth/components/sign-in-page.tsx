@@ -20,7 +20,7 @@ import styles from './auth.module.css';
 const GENERIC_FAILURES = new Set<string>(['401', OPERATOR_CODES.signInFailed, OPERATOR_CODES.codeRejected]);
 
 /** Only a back-office page (never sign-in or set-up again, never another site) is a place to return to. */
-export function returnPath(from: string | undefined): string {
+function returnPath(from: string | undefined): string {
   if (!from || !from.startsWith('/admin') || from.startsWith('//')) return '/admin';
   return /^\/admin\/(sign-in|setup)\b/.test(from) ? '/admin' : from;
 }

@@ -36,7 +36,7 @@ export const draftOf = (entry: ContentEntry | null): Draft => ({
 const sameDraft = (a: Draft, b: Draft) => a.title === b.title && a.body === b.body && a.category === b.category && a.type === b.type;
 
 /** The save body of a draft: a FAQ entry always names its category, a page its type, a notice neither. */
-export function saveBodyOf(kind: ContentKind, lang: ContentLanguage, draft: Draft): SaveContentBody {
+function saveBodyOf(kind: ContentKind, lang: ContentLanguage, draft: Draft): SaveContentBody {
   return {
     languageId: lang,
     title: draft.title,

@@ -12,7 +12,7 @@ import type { RemovedItem } from './removed.ts';
 import styles from './content.module.css';
 
 /** How long the body must rest before the server is asked for a preview. */
-export const PREVIEW_DELAY_MS = 400;
+const PREVIEW_DELAY_MS = 400;
 
 /** The sanitizer's removals as translated sentences ("<script> removed"), repeats counted. */
 export function RemovedList({ removed, testId = 'content-removed' }: { removed: readonly RemovedItem[]; testId?: string }) {

@@ -5,7 +5,7 @@ import { useT } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import styles from './content.module.css';
 
-export const CONTENT_KINDS: readonly ContentKind[] = ['page', 'faq', 'notice'];
+const CONTENT_KINDS: readonly ContentKind[] = ['page', 'faq', 'notice'];
 
 export const tabId = (kind: ContentKind) => `content-tab-${kind}`;
 

@@ -7,7 +7,7 @@ const UNCERTAIN = new Set(['timeout', 'network', 'badResponse']);
  * True when the server may have applied the submit though no definite answer came (timeout, lost
  * connection, unreadable answer, 5xx): the same submit must then be sent again with the same key.
  */
-export function isUncertain(error: unknown): boolean {
+function isUncertain(error: unknown): boolean {
   const { code, status } = (error ?? {}) as { code?: string; status?: number };
   return (code !== undefined && UNCERTAIN.has(code)) || (status !== undefined && status >= 500);
 }

@@ -32,7 +32,7 @@ const {
 type Decision = DecideReviewBody['decision'];
 
 /** The reason offered first for a decision: the proposal's own reason to approve a correction, `proposalWrong` to reject one; else the kind's first (positive) or second (refusal) reason. */
-export function suggestedReason(item: ReviewView, decision: Decision): string {
+function suggestedReason(item: ReviewView, decision: Decision): string {
   const codes: readonly string[] = REVIEW_REASONS[item.kind];
   if (item.kind === 'correction') return decision === 'approve' ? (item.payload.reasonCode ?? '') : 'proposalWrong';
   return (decision === 'approve' ? codes[0] : codes[1]) ?? '';

@@ -14,7 +14,7 @@ const { PAGE_SIZE, Page, Pager, QueryState, ReviewTable, Section, kitClasses: ki
 const isState = (value: string | null): value is ReviewState => (REVIEW_STATES as readonly (string | null)[]).includes(value);
 
 /** The queues the signed-in operator may read (its deciders, admins and auditors). */
-export function useReadableKinds(): ReviewKind[] {
+function useReadableKinds(): ReviewKind[] {
   const session = useOperatorSession();
   const roles = session?.operator.roles ?? [];
   return REVIEW_KINDS.filter((kind) => reviewReaders(kind).some((role) => roles.includes(role)));
