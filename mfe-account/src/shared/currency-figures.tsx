@@ -5,7 +5,7 @@ import { NAMESPACE } from '../locales/load-namespace.ts';
 import styles from './currency-figures.module.css';
 
 /** The currencies of an account the user holds something in (a total other than zero), in table order. */
-export function heldCurrencies(account: AccountFigures) {
+function heldCurrencies(account: AccountFigures) {
   return (account.currencies ?? []).filter((c) => !money(c.total).isZero());
 }
 

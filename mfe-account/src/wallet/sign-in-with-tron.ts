@@ -14,12 +14,6 @@ interface TronLinkLike {
   tronWeb?: TronWebLike | false;
 }
 
-/** True when TronLink (or another wallet injecting `tronWeb`) is on the page. */
-export function hasTronWallet(): boolean {
-  const w = window as { tronLink?: TronLinkLike; tronWeb?: TronWebLike };
-  return Boolean(w.tronLink ?? w.tronWeb);
-}
-
 /** Asks TronLink for its account, then for a signMessageV2 signature of the readable sign-in message. */
 export async function signInWithTron(getNonce: () => Promise<WalletNonceResult>): Promise<SignedWalletMessage> {
   const w = window as { tronLink?: TronLinkLike; tronWeb?: TronWebLike };

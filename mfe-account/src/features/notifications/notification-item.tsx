@@ -12,7 +12,7 @@ import styles from '../../shared/account-page.module.css';
  * the reader sees them in their language: a correction's direction, account mode and reason
  * translated, its amount in the reader's number format (from the string, never through a float).
  */
-export function notificationParams(item: NotificationItem, t: TFunction, language: LanguageCode): Record<string, string | undefined> {
+function notificationParams(item: NotificationItem, t: TFunction, language: LanguageCode): Record<string, string | undefined> {
   const { params } = item;
   if (item.kind === 'correction') {
     const word = (group: string, code: string | undefined) =>
