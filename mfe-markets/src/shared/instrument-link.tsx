@@ -5,7 +5,7 @@ import { usePlatform } from './platform-context.tsx';
 import styles from './instrument-link.module.css';
 
 /** The detail page of an instrument (SPEC §2: `/cruuency?code&type&id`, path spelled as given). */
-export function instrumentHref(item: Pick<MarketItem, 'code' | 'type' | 'id'>): string {
+function instrumentHref(item: Pick<MarketItem, 'code' | 'type' | 'id'>): string {
   const query = new URLSearchParams({ code: item.code, type: String(item.type), id: String(item.id) });
   return `/cruuency?${query.toString()}`;
 }

@@ -6,7 +6,7 @@ import { usePlatform } from './platform-context.tsx';
 import { refreshAfterMoneyMove } from './trading-keys.ts';
 
 /** The message key (common namespace) of a failed call: the server code's, or "unknown error". */
-export function failureKey(error: unknown): string {
+function failureKey(error: unknown): string {
   return (error as { messageKey?: string } | null)?.messageKey ?? 'errors.unknown';
 }
 

@@ -2,7 +2,7 @@ import { formatDecimal, formatPercent, useLanguage } from '@meridian/platform';
 import styles from './markets.module.css';
 
 /** Digits after the point of a decimal string: "0.0420" → 4. */
-export function decimalsIn(value: string): number {
+function decimalsIn(value: string): number {
   const dot = value.indexOf('.');
   return dot === -1 ? 0 : value.length - dot - 1;
 }

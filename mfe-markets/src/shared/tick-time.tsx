@@ -2,7 +2,7 @@ import type { LanguageCode } from '@meridian/contracts';
 import { localeOf, useLanguage } from '@meridian/platform';
 
 /** A feed tick's time with seconds (options settle on the second). */
-export function formatTickTime(time: number, lang: LanguageCode): string {
+function formatTickTime(time: number, lang: LanguageCode): string {
   return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(time));
 }
 

@@ -7,7 +7,7 @@ import { chartNumber } from '@meridian/ui';
  * The candles with the live price folded into the last one: the current candle grows with every tick,
  * and a new one opens when the interval rolls over (its volume comes with the next load).
  */
-export function foldLivePrice(candles: readonly Candle[], interval: CandleInterval, price: string | undefined, now: number): Candle[] {
+function foldLivePrice(candles: readonly Candle[], interval: CandleInterval, price: string | undefined, now: number): Candle[] {
   if (!price || candles.length === 0) return [...candles];
   const last = candles[candles.length - 1]!;
   const openTime = candleOpenTime(interval, now);

@@ -3,7 +3,7 @@ import type { ContractOrder, OptionsOrder } from '@meridian/contracts';
 import type { PnlFrame } from '@meridian/platform';
 
 /** One position's latest REAL_TIME_PNL entry and when it arrived (epoch ms). */
-export interface LivePnl {
+interface LivePnl {
   pnl: string;
   pnlPercent: string;
   price: string;

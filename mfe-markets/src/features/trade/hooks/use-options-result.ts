@@ -9,7 +9,7 @@ import { useNow } from '../../../shared/use-now.ts';
 import { getOptionsOrderById } from '../api/get-options-order-by-id.ts';
 
 /** How often the result is asked for once the countdown has ended and the order is still open. */
-export const RESULT_POLL_MS = 1_000;
+const RESULT_POLL_MS = 1_000;
 
 /**
  * An options order from its purchase to its result: a countdown to `settleAt`, then the order read
