@@ -15,7 +15,7 @@ interface Stored {
   sessions: Record<string, { token: string; email: string; roles: string[]; savedAt: string }>;
 }
 
-export function configFile(env: NodeJS.ProcessEnv = process.env): string {
+function configFile(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
   return join(base, 'meridian', 'release.json');
 }

@@ -31,7 +31,7 @@ export interface RolloutPolicy {
   maxLoadsPerNetwork: number;
   maxFailuresPerNetwork: number;
 }
-export const DEFAULT_POLICY: RolloutPolicy = {
+const DEFAULT_POLICY: RolloutPolicy = {
   minLoads: 50,
   maxFailureRate: 0.05,
   stableRatio: 2,

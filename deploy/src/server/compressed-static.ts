@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { setHeader } from './static-headers.ts';
 
 /** Artifacts are content-addressed (versioned folders, hashed chunk names): cached for a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Every answer compressed (brotli, else gzip) from 512 bytes up. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {

@@ -35,7 +35,7 @@ export interface SiteServerOptions {
 }
 
 /** Scripts only from this origin (shell and artifacts), no eval; styles are injected by the parts. */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

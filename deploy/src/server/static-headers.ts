@@ -6,10 +6,10 @@ export function setHeader(res: unknown, name: string, value: string): void {
 }
 
 /** Two years: browsers keep to https for the site's host once they have seen it over https. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000';
+const STRICT_TRANSPORT_SECURITY = 'max-age=63072000';
 
 /** Other sites learn only the origin a visitor came from, never a page's path or query (support keys travel there). */
-export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
  * The headers every answer of the site server carries: `nosniff` (a JSON or text answer is never run
