@@ -52,7 +52,7 @@ export interface Inspection {
   problems: string[];
 }
 
-export interface KillRound {
+interface KillRound {
   round: number;
   killedAfterAnswers: number;
   burst: number;

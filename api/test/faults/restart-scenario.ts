@@ -29,7 +29,7 @@ export interface RestartOptions {
   log?: (line: string) => void;
 }
 
-export interface RestartRound {
+interface RestartRound {
   restart: number;
   how: 'SIGTERM' | 'SIGKILL';
   /** From the stop signal to the API listening again (its start included). */

@@ -51,7 +51,7 @@ export interface Operation {
   roles: string[] | 'public' | undefined;
 }
 
-export interface OpenApiDocument {
+interface OpenApiDocument {
   paths: Record<
     string,
     Record<
@@ -70,7 +70,7 @@ export async function loadOperations(app: FastifyInstance, url = '/api/openapi.j
   return operationsOf(doc);
 }
 
-export function operationsOf(doc: OpenApiDocument): Operation[] {
+function operationsOf(doc: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -387,7 +387,7 @@ export function toInject(op: Operation, parts: Parts): InjectOptions {
 }
 
 /** The values each parameter and body field is tried with, one at a time, the rest valid: by the field's type. */
-export const SWEEP = {
+const SWEEP = {
   integer: [INT_MAX + 1, -1, 1.5, 'a\u0000b'],
   string: ['a\u0000b', '\uD800', '-123456789012345678901234567890', 42],
   other: ['a\u0000b', null, {}],

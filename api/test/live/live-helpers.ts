@@ -6,7 +6,7 @@ import type { Catalogue } from '../../src/market/catalogue/catalogue.ts';
 import type { FeedTick, MarketFeed } from '../../src/market/market-feed.ts';
 
 /** A frame as received, with the moment it arrived (ms, this process's clock). */
-export type Received = ServerFrame & { at: number };
+type Received = ServerFrame & { at: number };
 
 export interface LiveSocket {
   ws: WebSocket;

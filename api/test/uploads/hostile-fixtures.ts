@@ -9,7 +9,7 @@ import { IMAGE_LIMITS } from '@meridian/contracts';
 
 const PNG_SIGNATURE = Buffer.from('89504e470d0a1a0a', 'hex');
 
-export function pngChunk(type: string, data: Buffer): Buffer {
+function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -146,7 +146,7 @@ export const tinyPng = () =>
 
 // --- JPEG 2000, assembled from its parts (the server cannot decode it; it rebuilds it) ---
 
-export function jp2Box(type: string, ...contents: Buffer[]): Buffer {
+function jp2Box(type: string, ...contents: Buffer[]): Buffer {
   const body = Buffer.concat(contents);
   const head = Buffer.alloc(8);
   head.writeUInt32BE(8 + body.length, 0);
