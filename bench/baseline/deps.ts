@@ -24,17 +24,17 @@ export const { ModuleFederationPlugin } = buildRequire('@module-federation/enhan
   ModuleFederationPlugin: typeof FederationPlugin;
 };
 export const HtmlWebpackPlugin = buildRequire('html-webpack-plugin') as typeof HtmlPlugin;
-export const esbuildLoader = buildRequire.resolve('esbuild-loader');
+const esbuildLoader = buildRequire.resolve('esbuild-loader');
 
 /** Where webpack looks for `react`/`react-dom` (the shell's), then for the federation runtime (shared/build's). */
-export const resolveModules = ['node_modules', join(repoRoot, 'shell', 'node_modules'), join(repoRoot, 'shared', 'build', 'node_modules')];
+const resolveModules = ['node_modules', join(repoRoot, 'shell', 'node_modules'), join(repoRoot, 'shared', 'build', 'node_modules')];
 
 const shellPkg = JSON.parse(readFileSync(join(repoRoot, 'shell', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 const installedVersion = (pkg: string) =>
   (JSON.parse(readFileSync(shellRequire.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
 
 /** Shared as Meridian shares them (`shared/build/src/shared-deps.ts`): singletons, the range the shell declares. */
-export const sharedReact = Object.fromEntries(
+const sharedReact = Object.fromEntries(
   ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'].map((request) => {
     const pkg = request.split('/')[0]!;
     return [request, { singleton: true, requiredVersion: shellPkg.dependencies[pkg] ?? `^${installedVersion(pkg)}` }];

@@ -8,7 +8,7 @@ import { baseConfig, federationOptions, HtmlWebpackPlugin, ModuleFederationPlugi
 import { REMOTE_NAME } from '../remote/webpack.config.ts';
 
 /** Where `bench/baseline/serve.ts` serves the remote's dist. */
-export const REMOTE_ENTRY_URL = '/artifacts/remote/remoteEntry.js';
+const REMOTE_ENTRY_URL = '/artifacts/remote/remoteEntry.js';
 
 export function hostConfig(remoteEntryUrl = REMOTE_ENTRY_URL): Configuration {
   const dir = import.meta.dirname;
@@ -28,5 +28,3 @@ export function hostConfig(remoteEntryUrl = REMOTE_ENTRY_URL): Configuration {
     ],
   };
 }
-
-export default hostConfig;

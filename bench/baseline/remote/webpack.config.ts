@@ -11,5 +11,3 @@ export function remoteConfig(): Configuration {
     plugins: [new ModuleFederationPlugin({ ...federationOptions(REMOTE_NAME), exposes: { './app': './src/app.ts' } })],
   };
 }
-
-export default remoteConfig;
