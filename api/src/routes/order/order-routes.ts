@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { wholeNumber } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import { idempotent, replayAnswered } from '../../plugins/idempotency.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';

@@ -1,4 +1,4 @@
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `cancelOrder/{id}`: cancels a pending limit order; its held margin and fee go back to the balance. */

@@ -1,4 +1,4 @@
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `closeContracts/{id}`: closes a holding position at the current price; answers the realized profit and price. */

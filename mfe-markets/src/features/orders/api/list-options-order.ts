@@ -1,5 +1,5 @@
 import type { ListOptionsOrderQuery } from '@meridian/contracts';
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `listOptionsOrder`: options orders, open or settled, newest first, paged. */

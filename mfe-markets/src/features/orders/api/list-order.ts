@@ -1,5 +1,5 @@
 import type { ListOrderQuery } from '@meridian/contracts';
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `listOrder`: contract positions, holding (with mark price and floating PnL) or closed, newest first, paged. */

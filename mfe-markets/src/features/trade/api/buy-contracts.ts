@@ -1,5 +1,5 @@
 import type { BuyContractsBody } from '@meridian/contracts';
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `buyContracts`: opens a position at the current price (margin and fee taken from the free balance). */

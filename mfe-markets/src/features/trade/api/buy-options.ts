@@ -1,5 +1,5 @@
 import type { BuyOptionsBody } from '@meridian/contracts';
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `buyOptions`: an up/down order on the instrument, settled at open time + period from the feed. */

@@ -1,4 +1,4 @@
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `getOptionsOrderById/{id}`: one options order, with its settle tick and profit once settled. */

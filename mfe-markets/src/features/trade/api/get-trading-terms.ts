@@ -1,4 +1,4 @@
-import { orderEndpoints as order } from '@meridian/contracts/endpoints/order';
+import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import type { ApiClient } from '@meridian/platform';
 
 /** `getTradingTerms/{instrumentId}`: fee, leverages, contract size and the options products of an instrument. */

@@ -22,7 +22,7 @@ const instrumentParams = z.object({ instrumentId: z.coerce.number().int().min(1)
 const modeRefused = { 409: accountModeChangedResult } as const;
 
 /** The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the user chose. */
-export const orderEndpoints = defineEndpoints('order', {
+export const tradingEndpoints = defineEndpoints('trading', {
   getTradingTerms: {
     method: 'GET',
     path: `${ORDER}/getTradingTerms/:instrumentId`,
