@@ -1,4 +1,4 @@
-// `npm test`: install, then format check, lint, type-check, build, unit + API tests (PGlite, and
+// `npm test`: install, then format check, lint, unused code (knip), type-check, build, unit + API tests (PGlite, and
 // PostgreSQL when DATABASE_URL is set), and the Playwright suites against the composed site.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -95,6 +95,7 @@ const reports = mkdtempSync(join(tmpdir(), 'meridian-test-'));
 let ok = true;
 ok = step('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']) && ok;
 ok = step('lint (eslint, boundary rules)', bin('eslint'), ['.', '--max-warnings', '0']) && ok;
+ok = step('unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress', '--treat-config-hints-as-errors']) && ok;
 ok = step('type-check (tsc)', bin('tsc'), ['-p', 'tsconfig.json']) && ok;
 ok = step('build (webpack, changed parts only)', process.execPath, ['--import', 'tsx', 'shared/build/src/cli.ts', 'build']) && ok;
 
