@@ -7,7 +7,8 @@
  */
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { API_PATHS, LIVE_PATH } from '@meridian/contracts';
+import { API_PATHS, LIVE_PATH, endpointPath } from '@meridian/contracts';
+import { contentEndpoints } from '@meridian/contracts/endpoints/content';
 
 export interface LatencyResult {
   call: string;
@@ -49,8 +50,8 @@ async function signUp(base: string): Promise<string> {
 export async function measureApiLatency(base: string, seconds = 5): Promise<LatencyResult[]> {
   const token = await signUp(base);
   const calls: { call: string; method: 'GET' | 'POST'; path: string; headers?: Record<string, string> }[] = [
-    { call: 'GET getParamByKey', method: 'GET', path: API_PATHS.getParamByKey('withdrawal_fee_percent') },
-    { call: 'GET listContents', method: 'GET', path: API_PATHS.listContents(2) },
+    { call: 'GET getParamByKey', method: 'GET', path: endpointPath(contentEndpoints.getParamByKey, { key: 'withdrawal_fee_percent' }) },
+    { call: 'GET listContents', method: 'GET', path: endpointPath(contentEndpoints.listContents, { lang: 2 }) },
     { call: 'POST getUserInfo (signed in)', method: 'POST', path: API_PATHS.getUserInfo, headers: { authorization: token } },
   ];
   const results: LatencyResult[] = [];

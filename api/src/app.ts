@@ -209,7 +209,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  await api.register(indexRoutes, { prefix: `${CUSTOMER_API}/index`, db: options.db, settings: settingsCache });
+  await api.register(indexRoutes, { db: options.db, settings: settingsCache });
   await api.register(marketRoutes, { prefix: `${CUSTOMER_API}/index`, market });
   const reviews = new ReviewService(options.db, now);
   // One set of per-account counts for customers and operators (in Redis when the nodes share them).

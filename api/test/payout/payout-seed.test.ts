@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Wallet } from 'ethers';
 import { TronWeb } from 'tronweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, OPERATOR_CODES } from '@meridian/contracts';
+import { OPERATOR_CODES, endpointPath } from '@meridian/contracts';
+import { contentEndpoints } from '@meridian/contracts/endpoints/content';
 import { settings } from '../../src/db/schema.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { payoutAddressProblem } from '../../src/settings/payout-addresses.ts';
@@ -39,7 +40,9 @@ const put = (value: string) =>
 
 describe(`payout addresses in the settings (${databaseKind})`, () => {
   it('a development start publishes made-up addresses, marked as development in the back-office', async () => {
-    const body = (await api.app.inject({ method: 'GET', url: API_PATHS.getParamByKey('auth_address') })).json();
+    const body = (
+      await api.app.inject({ method: 'GET', url: endpointPath(contentEndpoints.getParamByKey, { key: 'auth_address' }) })
+    ).json();
     const shown = JSON.parse(body.result.value) as { ethereum: string; tron: string };
     expect(await published()).toEqual(shown);
     expect(payoutAddressProblem('ethereum', shown.ethereum)).toBeNull();

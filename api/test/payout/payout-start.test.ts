@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { Wallet } from 'ethers';
 import { TronWeb } from 'tronweb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
+import { contentEndpoints } from '@meridian/contracts/endpoints/content';
 
 /**
  * `npm start` as an operator runs it (deploy/src/start.ts, without the frontend build), in production
@@ -73,7 +74,9 @@ function start(env: Record<string, string>, whileRunning?: (port: number) => Pro
 
 /** The payout wallets a running site publishes. */
 const publishedAt = async (port: number) => {
-  const body = (await (await fetch(`http://127.0.0.1:${port}${API_PATHS.getParamByKey('auth_address')}`)).json()) as {
+  const body = (await (
+    await fetch(`http://127.0.0.1:${port}${endpointPath(contentEndpoints.getParamByKey, { key: 'auth_address' })}`)
+  ).json()) as {
     result: { value: string };
   };
   return JSON.parse(body.result.value) as { ethereum: string; tron: string };

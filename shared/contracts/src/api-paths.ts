@@ -3,13 +3,6 @@ export const CUSTOMER_API = '/api/swx/customer';
 
 /** Paths of the calls, relative to the site origin. */
 export const API_PATHS = {
-  listContents: (lang: 1 | 2) => `${CUSTOMER_API}/index/listContents/${lang}`,
-  getContentsById: (id: number) => `${CUSTOMER_API}/index/getContentsById/${id}`,
-  getParamByKey: (key: string) => `${CUSTOMER_API}/index/getParamByKey/${encodeURIComponent(key)}`,
-  listFaq: (lang: 1 | 2) => `${CUSTOMER_API}/index/listFaq/${lang}`,
-  listNotices: (lang: 1 | 2) => `${CUSTOMER_API}/index/listNotices/${lang}`,
-  getNoticeById: (id: number) => `${CUSTOMER_API}/index/getNoticeById/${id}`,
-  searchHelp: (lang: 1 | 2) => `${CUSTOMER_API}/index/searchHelp/${lang}`,
   // Markets (index group).
   listMarketByType: `${CUSTOMER_API}/index/listMarketByType`,
   getKValueByCodeAndDate: `${CUSTOMER_API}/index/getKValueByCodeAndDate`,

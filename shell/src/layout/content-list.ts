@@ -1,6 +1,6 @@
-import { API_PATHS, contentLanguageId } from '@meridian/contracts';
+import { contentLanguageId } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
-import { listContentsResult } from '@meridian/contracts/schemas';
+import { contentEndpoints as content } from '@meridian/contracts/endpoints/content';
 import { queryClient } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 
@@ -11,7 +11,7 @@ export function contentListQuery(api: ApiClient, lang: LanguageCode) {
   return {
     queryKey: contentListKey(lang),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get(API_PATHS.listContents(contentLanguageId(lang)), { result: listContentsResult, signal }),
+      api.call(content.listContents, { params: { lang: contentLanguageId(lang) }, query: {}, signal }),
     staleTime: 5 * 60_000,
   };
 }

@@ -1,15 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS } from '@meridian/contracts';
-import { contentItem, listContentsResult } from '@meridian/contracts/schemas';
+import { contentEndpoints as content } from '@meridian/contracts/endpoints/content';
 import { ApiError } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 
 export const getContent = (api: ApiClient, id: number, signal: AbortSignal) =>
-  api.get(API_PATHS.getContentsById(id), { result: contentItem, signal });
+  api.call(content.getContentsById, { params: { id }, signal });
 
 /** The company pages (content type 1) of a language; the first one is "About us". */
 export const getCompanyPages = (api: ApiClient, lang: 1 | 2, signal: AbortSignal) =>
-  api.get(API_PATHS.listContents(lang), { result: listContentsResult, query: { type: 1 }, signal });
+  api.call(content.listContents, { params: { lang }, query: { type: 1 }, signal });
 
 /** A content page by id; an id that cannot exist fails as the server's 404 would, without asking it. */
 export const contentQueryOptions = (api: ApiClient, id: number) =>

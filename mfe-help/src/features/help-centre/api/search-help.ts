@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS } from '@meridian/contracts';
-import { searchHelpResult } from '@meridian/contracts/schemas';
+import { contentEndpoints as content } from '@meridian/contracts/endpoints/content';
 import type { ApiClient } from '@meridian/platform';
 
 export const searchHelp = (api: ApiClient, lang: 1 | 2, q: string, signal: AbortSignal) =>
-  api.get(API_PATHS.searchHelp(lang), { result: searchHelpResult, query: { q }, signal });
+  api.call(content.searchHelp, { params: { lang }, query: { q }, signal });
 
 /** The search for `q` (already checked against the contract's `searchHelpQuery`); nothing runs while it is null. */
 export const searchHelpQueryOptions = (api: ApiClient, lang: 1 | 2, q: string | null) =>
