@@ -210,7 +210,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(indexRoutes, { db: options.db, settings: settingsCache });
-  await api.register(marketRoutes, { prefix: `${CUSTOMER_API}/index`, market });
+  await api.register(marketRoutes, { market });
   const reviews = new ReviewService(options.db, now);
   // One set of per-account counts for customers and operators (in Redis when the nodes share them).
   const limits = new AccountLimits(
@@ -242,7 +242,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
   await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts, trading });
   await api.register(orderRoutes, { trading });
-  await api.register(watchlistRoutes, { prefix: `${CUSTOMER_API}/user`, db: options.db, market });
+  await api.register(watchlistRoutes, { db: options.db, market });
   if (options.devOutbox) await api.register(outboxRoutes, { prefix: '/api/dev', mailer: accounts.mailer });
   await api.register(adminRoutes, {
     prefix: ADMIN_API,

@@ -15,7 +15,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, money } from '@meridian/contracts';
+import { API_PATHS, endpointPath, money } from '@meridian/contracts';
+import { marketEndpoints } from '@meridian/contracts/endpoints/market';
 import { openDatabase } from '../../src/db/database.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import type { LedgerCheck } from '../../src/ledger/ledger-check.ts';
@@ -160,7 +161,7 @@ export async function runKillScenario(store: FaultStore, options: KillOptions): 
   const instruments: { id: number; lots: string; leverage: number }[] = [];
   let option: { instrumentId: number; period: number; amount: string } | null = null;
   for (const id of [1, 2]) {
-    const info = await call(base, API_PATHS.getMarketInfo(id), { method: 'GET' });
+    const info = await call(base, endpointPath(marketEndpoints.getMarketInfo, { id }), { method: 'GET' });
     const terms = await call(base, API_PATHS.getTradingTerms(id), { method: 'GET', token: me.token });
     if (!done(info) || !done(terms)) throw new Error(`no market info or terms for ${id}: ${JSON.stringify([info, terms])}`);
     const price = money((info.body.result as { nowPrice: string }).nowPrice);

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@meridian/contracts';
-import { watchlistResult } from '@meridian/contracts/schemas';
+import { marketEndpoints as market } from '@meridian/contracts/endpoints/market';
 import { useIsLoggedIn } from '@meridian/platform';
 import { usePlatform } from './platform-context.tsx';
 
@@ -13,12 +12,12 @@ export function useWatchlist() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api.get(API_PATHS.listWatchlist, { result: watchlistResult, signal }),
+    queryFn: ({ signal }) => api.call(market.listWatchlist, { signal }),
     enabled: loggedIn,
   });
   const toggle = useMutation({
     mutationFn: ({ id, watched }: { id: number; watched: boolean }) =>
-      api.post(watched ? API_PATHS.removeWatchlist : API_PATHS.addWatchlist, { body: { id }, result: watchlistResult }),
+      watched ? api.call(market.removeWatchlist, { body: { id } }) : api.call(market.addWatchlist, { body: { id } }),
     onSuccess: (data) => client.setQueryData(KEY, data),
     onError: (error: { messageKey?: string }) => toast(i18n.t(`common:${error.messageKey ?? 'errors.unknown'}`), 'error'),
   });

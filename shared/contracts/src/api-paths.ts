@@ -3,14 +3,6 @@ export const CUSTOMER_API = '/api/swx/customer';
 
 /** Paths of the calls, relative to the site origin. */
 export const API_PATHS = {
-  // Markets (index group).
-  listMarketByType: `${CUSTOMER_API}/index/listMarketByType`,
-  getKValueByCodeAndDate: `${CUSTOMER_API}/index/getKValueByCodeAndDate`,
-  getMarketInfo: (id: number) => `${CUSTOMER_API}/index/getMarketInfo/${id}`,
-  getHomeStatistics: `${CUSTOMER_API}/index/getHomeStatistics`,
-  listWatchlist: `${CUSTOMER_API}/user/listWatchlist`,
-  addWatchlist: `${CUSTOMER_API}/user/addWatchlist`,
-  removeWatchlist: `${CUSTOMER_API}/user/removeWatchlist`,
   openTicket: `${CUSTOMER_API}/support/openTicket`,
   getTicket: `${CUSTOMER_API}/support/getTicket`,
   replyTicket: `${CUSTOMER_API}/support/reply`,

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@meridian/contracts';
 import type { HomeStatistics as Figures } from '@meridian/contracts';
 import { formatDecimal, localeOf, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
@@ -12,8 +11,8 @@ export function useHomeStatistics(api: ApiClient) {
     queryKey: HOME_STATISTICS_KEY,
     // The validator loads with the first figures, not before the page's first paint.
     queryFn: async ({ signal }) => {
-      const { homeStatistics } = await import('@meridian/contracts/schemas');
-      return api.get(API_PATHS.getHomeStatistics, { result: homeStatistics, signal });
+      const { marketEndpoints: market } = await import('@meridian/contracts/endpoints/market');
+      return api.call(market.getHomeStatistics, { signal });
     },
     refetchInterval: 60_000,
   });

@@ -1,8 +1,7 @@
-import { API_PATHS } from '@meridian/contracts';
 import type { CandlesQuery } from '@meridian/contracts';
-import { candlesResult } from '@meridian/contracts/schemas';
+import { marketEndpoints as market } from '@meridian/contracts/endpoints/market';
 import type { ApiClient } from '@meridian/platform';
 
 /** `getKValueByCodeAndDate`: an instrument's candles, oldest first. */
 export const getCandles = (api: ApiClient, query: CandlesQuery, signal?: AbortSignal) =>
-  api.get(API_PATHS.getKValueByCodeAndDate, { query: { ...query }, result: candlesResult, ...(signal ? { signal } : {}) });
+  api.call(market.getKValueByCodeAndDate, { query, signal });
