@@ -147,7 +147,7 @@ export const NOT_MONEY = {
   'shared/contracts/src/whole-number.ts': 'the one parser of whole numbers (ids, pages, codes); it refuses fractions',
   'shared/ui/src/charts/chart-number.ts': 'a price becomes a canvas coordinate for drawing, never for sums',
   'api/src/accounts/limits.ts': 'IPv6 groups are hexadecimal, read to build the /64 prefix a limit counts by',
-  'api/src/routes/upload/jp2-rebuild.ts': 'JPEG 2000 box lengths are binary sizes in bytes',
+  'api/src/uploads/jp2-rebuild.ts': 'JPEG 2000 box lengths are binary sizes in bytes',
   'api/src/market/price-points.ts': 'epoch milliseconds and the feed lease fencing token read back from bigint columns',
   'mfe-account/src/wallet/sign-in-with-ethereum.ts': 'an EIP-155 chain id from the wallet, hexadecimal or decimal',
   'mfe-backoffice/src/shared/review-kit/paths.ts': 'a page number from the address, clamped to 1…10 000',

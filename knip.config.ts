@@ -50,7 +50,6 @@ const pendingInOtherFiles: Record<string, ['exports'] | ['types'] | ['exports', 
   'api/src/plugins/input-guard.ts': ['exports'], // carriesNul
   'api/src/plugins/user-auth.ts': ['exports'], // headerMode
   'api/src/reviews/reviews.ts': ['exports'], // PAGE_SIZE
-  'api/src/routes/upload/upload-routes.ts': ['exports'], // UPLOADS_PER_ADDRESS
   'api/src/settings/payout-addresses.ts': ['exports'], // developmentAddresses
   'api/src/trading/live-pnl.ts': ['exports'], // movedEnough
   'api/src/trading/options/options.ts': ['exports'], // DEFAULT_OPTIONS_PRODUCTS, optionsOrderOf

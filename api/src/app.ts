@@ -227,8 +227,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const gate = operatorGate(operators, { token: options.operatorToken, roles: options.operatorTokenRoles ?? ['release'] });
   app.decorate('operators', operators);
   app.decorate('operatorGate', gate);
-  await api.register(supportRoutes, { prefix: `${CUSTOMER_API}/support`, db: options.db, reviews });
-  await api.register(uploadRoutes, { prefix: `${CUSTOMER_API}/upload`, db: options.db });
+  await api.register(supportRoutes, { db: options.db, reviews });
+  await api.register(uploadRoutes, { db: options.db });
   const accounts: AccountsContext = {
     db: options.db,
     mailer: createMailer(options.mail ?? {}),

@@ -5,7 +5,7 @@ import { signUp } from '../accounts-helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
 import { uploads } from '../../src/db/schema.ts';
 import { UPLOADS_PER_CALLER } from '../../src/routes/upload/upload-routes.ts';
-import { VISITOR_COOKIE } from '../../src/routes/upload/upload-owner.ts';
+import { VISITOR_COOKIE } from '../../src/uploads/upload-owner.ts';
 import {
   jpegWithGps,
   overLimit,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { IMAGE_DECODE_LIMITS, ImageRefused, sanitizeImage } from '../../src/routes/upload/image-sanitize.ts';
+import { IMAGE_DECODE_LIMITS, ImageRefused, sanitizeImage } from '../../src/uploads/image-sanitize.ts';
 import {
   j2kCodestream,
   jp2File,

@@ -3,12 +3,6 @@ export const CUSTOMER_API = '/api/swx/customer';
 
 /** Paths of the calls, relative to the site origin. */
 export const API_PATHS = {
-  openTicket: `${CUSTOMER_API}/support/openTicket`,
-  getTicket: `${CUSTOMER_API}/support/getTicket`,
-  replyTicket: `${CUSTOMER_API}/support/reply`,
-  uploadImage: `${CUSTOMER_API}/upload/image`,
-  /** The image of a support message, readable with the conversation's key. */
-  supportImage: (imageId: string) => `${CUSTOMER_API}/support/image/${imageId}`,
   // Order group (SPEC §6): contracts and options.
   getTradingTerms: (instrumentId: number) => `${CUSTOMER_API}/order/getTradingTerms/${instrumentId}`,
   buyContracts: `${CUSTOMER_API}/order/buyContracts`,

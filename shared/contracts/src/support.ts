@@ -56,6 +56,8 @@ export const ticketView = z.object({
 export type TicketView = z.infer<typeof ticketView>;
 
 export const openTicketResult = ticketAccess;
+/** The image of a support message, by its upload id. */
+export const supportImageParams = z.object({ imageId: z.uuid() });
 export const uploadResult = z.object({ id: z.uuid(), mime: z.enum(IMAGE_TYPES), size: z.number().int().positive() });
 export type UploadResult = z.infer<typeof uploadResult>;
 

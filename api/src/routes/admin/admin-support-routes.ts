@@ -9,7 +9,8 @@ import { supportMessages, supportTickets, uploads } from '../../db/schema.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import type { ReviewService } from '../../reviews/reviews.ts';
-import { findTicket, loadTicketView, sendImage } from '../support/support-queries.ts';
+import { findTicket, loadTicketView } from '../../support/tickets.ts';
+import { sendImage } from '../../uploads/image-answer.ts';
 
 const closeTicketBody = z.object({ reasonCode: z.enum(REVIEW_REASONS.support).default('resolved') });
 

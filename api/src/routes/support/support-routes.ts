@@ -1,35 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, openTicketBody, openTicketResult, replyTicketBody, ticketAccess, ticketView } from '@meridian/contracts/schemas';
-import type { Database, Transaction } from '../../db/database.ts';
-import { supportMessages, supportTickets, uploads } from '../../db/schema.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { supportEndpoints as support } from '@meridian/contracts/endpoints/support';
+import type { TicketAccess } from '@meridian/contracts';
+import type { Database } from '../../db/database.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
-import { hashTicketKey, newTicketKey, ticketKeyMatches } from './ticket-keys.ts';
-import { findTicket, loadTicketView, sendImage } from './support-queries.ts';
-import { callerOwners } from '../upload/upload-owner.ts';
+import { route } from '../../plugins/endpoints.ts';
 import type { ReviewService } from '../../reviews/reviews.ts';
-
-/**
- * Takes an upload for the message being written, in its transaction. An upload is attached once, and
- * only by the caller who uploaded it (upload-owner.ts): an id that is unknown, someone else's, or
- * already in a message (a second send) gets the same refusal, and the transaction writes nothing.
- */
-async function claimImage(tx: Transaction, imageId: string | undefined, owners: string[]): Promise<void> {
-  if (!imageId) return;
-  // The row lock makes concurrent sends of one upload wait; the second then sees it taken.
-  const [row] = await tx
-    .select({ attachedAt: uploads.attachedAt, uploadedBy: uploads.uploadedBy })
-    .from(uploads)
-    .where(eq(uploads.id, imageId))
-    .for('update');
-  if (!row || row.attachedAt || !row.uploadedBy || !owners.includes(row.uploadedBy)) {
-    throw new ApiFailure('400', 'validation.uploadRequired', 400);
-  }
-  await tx.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, imageId));
-}
+import { addVisitorMessage, findTicketByKey, findTicketImage, loadTicketView, openTicket } from '../../support/tickets.ts';
+import { sendImage } from '../../uploads/image-answer.ts';
+import { callerOwners } from '../../uploads/upload-owner.ts';
 
 /** Who may attach an image: nobody, when the message has none (no sign-in look-up then). */
 const ownersFor = (db: Database, request: FastifyRequest, imageId: string | undefined) =>
@@ -39,84 +17,52 @@ const ownersFor = (db: Database, request: FastifyRequest, imageId: string | unde
  * The visitor's side of a support conversation (SPEC §1 customer service, from /kf.html): open it,
  * read it back with its key, add messages. Nobody without the key can read it.
  */
-export const supportRoutes: FastifyPluginAsyncZod<{ db: Database; reviews: ReviewService }> = async (app, { db, reviews }) => {
-  const authorized = async (ticket: string, key: string) => {
-    const row = await findTicket(db, ticket);
+export const supportRoutes: FastifyPluginAsync<{ db: Database; reviews: ReviewService }> = async (app, { db, reviews }) => {
+  const authorized = async (access: TicketAccess) => {
+    const row = await findTicketByKey(db, access);
     // The same answer for an unknown conversation and a wrong key.
-    if (!row || !ticketKeyMatches(key, row.keyHash)) throw new ApiFailure('404', 'conversation not found', 404);
+    if (!row) throw new ApiFailure('404', 'conversation not found', 404);
     return row;
   };
 
-  app.post(
-    '/openTicket',
-    {
-      schema: { tags: ['support'], body: openTicketBody, response: { 200: envelope(openTicketResult) } },
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
-    },
+  route(
+    app,
+    support.openTicket,
     async (request) => {
       const { email, message, imageId } = request.body;
-      const id = randomUUID();
-      const key = newTicketKey();
       const owners = await ownersFor(db, request, imageId);
-      await db.transaction(async (tx) => {
-        await claimImage(tx, imageId, owners);
-        await tx.insert(supportTickets).values({ id, email, keyHash: hashTicketKey(key) });
-        await tx.insert(supportMessages).values({ ticketId: id, author: 'visitor', body: message, imageId: imageId ?? null });
-        await reviews.enqueue(tx, { kind: 'support', subjectId: id, payload: { email } });
-      });
-      request.log.info({ ticket: id }, 'support conversation opened');
-      return ok({ ticket: id, key });
+      const opened = await openTicket(db, reviews, email, { message, imageId, owners });
+      request.log.info({ ticket: opened.ticket }, 'support conversation opened');
+      return ok(opened);
     },
+    { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } },
   );
 
-  app.get(
-    '/getTicket',
-    {
-      schema: { tags: ['support'], querystring: ticketAccess, response: { 200: envelope(ticketView) } },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const row = await authorized(request.query.ticket, request.query.key);
-      return ok(await loadTicketView(db, row));
-    },
-  );
+  route(app, support.getTicket, async (request) => ok(await loadTicketView(db, await authorized(request.query))), {
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  });
 
-  app.post(
-    '/reply',
-    {
-      schema: { tags: ['support'], body: replyTicketBody, response: { 200: envelope(ticketView) } },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
-    },
+  route(
+    app,
+    support.replyTicket,
     async (request) => {
       const { ticket, key, message, imageId } = request.body;
-      const row = await authorized(ticket, key);
+      const row = await authorized({ ticket, key });
       const owners = await ownersFor(db, request, imageId);
-      await db.transaction(async (tx) => {
-        await claimImage(tx, imageId, owners);
-        await tx.insert(supportMessages).values({ ticketId: row.id, author: 'visitor', body: message, imageId: imageId ?? null });
-        await tx.update(supportTickets).set({ status: 'open', updatedAt: new Date() }).where(eq(supportTickets.id, row.id));
-        // The visitor wrote again: the conversation waits for an operator once more.
-        await reviews.enqueue(tx, { kind: 'support', subjectId: row.id, payload: { email: row.email } }, { reopen: true });
-      });
-      return ok(await loadTicketView(db, { ...row, status: 'open' }));
+      return ok(await addVisitorMessage(db, reviews, row, { message, imageId, owners }));
     },
+    { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
   );
 
-  app.get(
-    '/image/:imageId',
-    {
-      schema: { tags: ['support'], params: z.object({ imageId: z.uuid() }), querystring: ticketAccess },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    },
+  route(
+    app,
+    support.supportImage,
     async (request, reply) => {
-      const row = await authorized(request.query.ticket, request.query.key);
-      const [image] = await db
-        .select({ mime: uploads.mime, data: uploads.data })
-        .from(uploads)
-        .innerJoin(supportMessages, eq(supportMessages.imageId, uploads.id))
-        .where(and(eq(uploads.id, request.params.imageId), eq(supportMessages.ticketId, row.id)));
+      const row = await authorized(request.query);
+      const image = await findTicketImage(db, row.id, request.params.imageId);
       if (!image) throw new ApiFailure('404', 'image not found', 404);
       return sendImage(reply, request.params.imageId, image, 'private, max-age=3600');
     },
+    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
   );
 };

@@ -1,40 +1,37 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { envelope, uploadResult } from '@meridian/contracts/schemas';
-import type { Database } from '../../db/database.ts';
-import { uploads } from '../../db/schema.ts';
-import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { IMAGE_LIMITS } from '@meridian/contracts';
-import { ImageRefused, sanitizeImage } from './image-sanitize.ts';
-import { uploadOwner } from './upload-owner.ts';
+import { uploadsEndpoints as uploads } from '@meridian/contracts/endpoints/uploads';
+import type { Database } from '../../db/database.ts';
+import { ApiFailure, ok } from '../../plugins/envelope.ts';
+import { route } from '../../plugins/endpoints.ts';
+import { ImageRefused, sanitizeImage } from '../../uploads/image-sanitize.ts';
+import { uploadOwner } from '../../uploads/upload-owner.ts';
+import { storeUpload } from '../../uploads/uploads.ts';
 
 /** Uploads one caller (a signed-in user, or one visitor's browser) may make, from any address. */
 export const UPLOADS_PER_CALLER = { max: 20, timeWindow: 10 * 60_000 } as const;
 /** Uploads from one address, whoever makes them. */
-export const UPLOADS_PER_ADDRESS = { max: 20, timeWindow: 10 * 60_000 } as const;
+const UPLOADS_PER_ADDRESS = { max: 20, timeWindow: 10 * 60_000 } as const;
 
 /**
- * `POST upload/image` (multipart, one file): stored in the database, out of the web root. The type is
- * read from the bytes; anything above 2 MB is refused before it is stored. What is stored is the image
- * decoded within bounded dimensions and encoded afresh without metadata (image-sanitize.ts), with the
- * caller it belongs to (upload-owner.ts): only that caller can attach it to a message. Uploads nobody
+ * `POST upload/image` (multipart, one file; the declaration has no body schema, the multipart parser
+ * reads it): stored in the database, out of the web root. The type is read from the bytes; anything
+ * above 2 MB is refused before it is stored. What is stored is the image decoded within bounded
+ * dimensions and encoded afresh without metadata (uploads/image-sanitize.ts), with the caller it
+ * belongs to (uploads/upload-owner.ts): only that caller can attach it to a message. Uploads nobody
  * attached within a day are deleted by the clean-up job (jobs/clean-ups.ts).
  */
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const uploadRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   await app.register(multipart, { limits: { files: 1, fileSize: IMAGE_LIMITS.serverMaxBytes, fields: 0, parts: 1 } });
   const owners = new WeakMap<FastifyRequest, string>();
   const perCaller = app.createRateLimit({
     ...UPLOADS_PER_CALLER,
     keyGenerator: (request) => `upload-owner:${owners.get(request) ?? request.ip}`,
   });
-  app.post(
-    '/image',
-    {
-      schema: { tags: ['upload'], consumes: ['multipart/form-data'], response: { 200: envelope(uploadResult) } },
-      config: { rateLimit: UPLOADS_PER_ADDRESS },
-    },
+  route(
+    app,
+    uploads.uploadImage,
     async (request, reply) => {
       const owner = await uploadOwner(db, request, reply);
       owners.set(request, owner);
@@ -48,9 +45,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         if (error instanceof ImageRefused) throw new ApiFailure('400', error.key, 400);
         throw error;
       });
-      const id = randomUUID();
-      await db.insert(uploads).values({ id, mime: image.mime, size: image.data.length, data: image.data, uploadedBy: owner });
-      return ok({ id, mime: image.mime, size: image.data.length });
+      return ok(await storeUpload(db, image, owner));
     },
+    { config: { rateLimit: UPLOADS_PER_ADDRESS } },
   );
 };

@@ -1,15 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, CLIENT_ERROR_CODES, SUCCESS_CODE, messageKeyForCode } from '@meridian/contracts';
+import { CLIENT_ERROR_CODES, SUCCESS_CODE, endpointPath, messageKeyForCode } from '@meridian/contracts';
 import type { TicketAccess } from '@meridian/contracts';
-import { envelope, openTicketResult, ticketView, uploadResult } from '@meridian/contracts/schemas';
+import { supportEndpoints as support } from '@meridian/contracts/endpoints/support';
+import { uploadsEndpoints as uploads } from '@meridian/contracts/endpoints/uploads';
+import { envelope } from '@meridian/contracts/schemas';
 import { ApiError } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 
 export const openTicket = (api: ApiClient, body: { email: string; message: string; imageId?: string }) =>
-  api.post(API_PATHS.openTicket, { body, result: openTicketResult });
+  api.call(support.openTicket, { body });
 
 export const getTicket = (api: ApiClient, access: TicketAccess, signal?: AbortSignal) =>
-  api.get(API_PATHS.getTicket, { query: access, result: ticketView, ...(signal ? { signal } : {}) });
+  api.call(support.getTicket, { query: access, signal });
 
 /** How often the visitor's page looks for an operator's answer. */
 export const POLL_MS = 10_000;
@@ -27,10 +29,10 @@ export const ticketQueryOptions = (api: ApiClient, access: TicketAccess) =>
   });
 
 export const replyTicket = (api: ApiClient, access: TicketAccess, message: string, imageId?: string) =>
-  api.post(API_PATHS.replyTicket, { body: { ...access, message, ...(imageId ? { imageId } : {}) }, result: ticketView });
+  api.call(support.replyTicket, { body: { ...access, message, ...(imageId ? { imageId } : {}) } });
 
 export const supportImageUrl = (imageId: string, access: TicketAccess) =>
-  `${API_PATHS.supportImage(imageId)}?ticket=${encodeURIComponent(access.ticket)}&key=${encodeURIComponent(access.key)}`;
+  `${endpointPath(support.supportImage, { imageId })}?ticket=${encodeURIComponent(access.ticket)}&key=${encodeURIComponent(access.key)}`;
 
 /** Multipart upload of one image (the JSON client does not send files). */
 export async function uploadImage(file: Blob, name: string): Promise<string> {
@@ -38,11 +40,11 @@ export async function uploadImage(file: Blob, name: string): Promise<string> {
   form.append('file', file, name);
   let response: Response;
   try {
-    response = await fetch(API_PATHS.uploadImage, { method: 'POST', body: form, credentials: 'same-origin' });
+    response = await fetch(endpointPath(uploads.uploadImage), { method: 'POST', body: form, credentials: 'same-origin' });
   } catch (error) {
     throw new ApiError('network', String(error), undefined, CLIENT_ERROR_CODES.network);
   }
-  const parsed = envelope(uploadResult).safeParse(await response.json().catch(() => null));
+  const parsed = envelope(uploads.uploadImage.result).safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new ApiError(String(response.status), response.statusText, response.status);
   const { code, message, result } = parsed.data;
   if (code !== SUCCESS_CODE || !result)

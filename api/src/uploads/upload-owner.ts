@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CUSTOMER_API } from '@meridian/contracts';
-import { authenticate } from '../../accounts/sessions.ts';
-import type { Database } from '../../db/database.ts';
+import { authenticate } from '../accounts/sessions.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Who an upload belongs to (issue 14): the signed-in user (`Authorization`), or else the browser's
