@@ -37,7 +37,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { API_PATHS, Money, money } from '@meridian/contracts';
+import { API_PATHS, Money, endpointPath, money } from '@meridian/contracts';
+import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 import { lotTermsFor } from '@meridian/contracts/schemas';
 import type { LotTerms } from '@meridian/contracts/schemas';
 import type { DatabaseHandle } from '../api/src/index.ts';
@@ -384,7 +385,7 @@ async function signUp(base: string): Promise<User> {
     return (await res.json()) as { code: string; result: unknown };
   };
   await post(API_PATHS.sendCode, { email, purpose: 'register', language: 'en' });
-  const mails = (await (await fetch(`${base}${API_PATHS.devOutbox}?to=${encodeURIComponent(email)}`)).json()) as {
+  const mails = (await (await fetch(`${base}${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`)).json()) as {
     result: { text: string }[];
   };
   const code = /\b(\d{6})\b/.exec(mails.result[0]?.text ?? '')?.[1];

@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { API_PATHS, LIVE_PATH, endpointPath } from '@meridian/contracts';
 import { contentEndpoints } from '@meridian/contracts/endpoints/content';
+import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 
 export interface LatencyResult {
   call: string;
@@ -38,7 +39,9 @@ async function signUp(base: string): Promise<string> {
   const post = (path: string, body: unknown) =>
     fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await post(API_PATHS.sendCode, { email, purpose: 'register', language: 'en' });
-  const mails = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { result: { text: string }[] };
+  const mails = (await (await fetch(`${base}${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`)).json()) as {
+    result: { text: string }[];
+  };
   const code = /\b(\d{6})\b/.exec(mails.result[0]?.text ?? '')?.[1];
   if (!code) throw new Error('bench: no sign-up code in the outbox');
   const registered = (await (await post(API_PATHS.register, { email, password: 'bench password 42', code, language: 'en' })).json()) as {

@@ -243,7 +243,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts, trading });
   await api.register(orderRoutes, { trading });
   await api.register(watchlistRoutes, { db: options.db, market });
-  if (options.devOutbox) await api.register(outboxRoutes, { prefix: '/api/dev', mailer: accounts.mailer });
+  if (options.devOutbox) await api.register(outboxRoutes, { mailer: accounts.mailer });
   await api.register(adminRoutes, {
     prefix: ADMIN_API,
     ctx: {

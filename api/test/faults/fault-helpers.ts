@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
-import { API_PATHS } from '@meridian/contracts';
+import { API_PATHS, endpointPath } from '@meridian/contracts';
+import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 import { ownPostgres } from '../helpers.ts';
 
 const serverFile = join(import.meta.dirname, 'fault-server.ts');
@@ -172,7 +173,7 @@ export async function signUpOver(base: string, label = 'fault'): Promise<FaultUs
   const email = `${label}-${randomUUID().slice(0, 12)}@example.com`;
   const sent = await call(base, API_PATHS.sendCode, { body: { email, purpose: 'register', language: 'en' } });
   if (!sent.ok || sent.body.code !== '200') throw new Error(`sendCode: ${JSON.stringify(sent)}`);
-  const mails = await call(base, `${API_PATHS.devOutbox}?to=${encodeURIComponent(email)}`, { method: 'GET' });
+  const mails = await call(base, `${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`, { method: 'GET' });
   const text = mails.ok ? ((mails.body.result as { text: string }[])[0]?.text ?? '') : '';
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);

@@ -39,8 +39,6 @@ export const API_PATHS = {
   revokeSessions: `${CUSTOMER_API}/user/revokeSessions`,
   listNotifications: `${CUSTOMER_API}/user/listNotifications`,
   readNotifications: `${CUSTOMER_API}/user/readNotifications`,
-  /** Development only: the newest mails sent to an address (embedded outbox). */
-  devOutbox: '/api/dev/outbox',
 } as const;
 
 /** Operator API (back-office). */

@@ -1,20 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, outboxQuery, outboxResult } from '@meridian/contracts/schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import { devEndpoints as dev } from '@meridian/contracts/endpoints/dev';
 import type { Mailer } from '../../accounts/mailer.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { route } from '../../plugins/endpoints.ts';
 
 /**
  * Development only: the newest mails of the embedded outbox. Its codes sign anyone in, so it is served
  * only when asked for (`devOutbox`, MERIDIAN_DEV_OUTBOX=1) and never in production mode even then.
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
+export const outboxRoutes: FastifyPluginAsync<{ mailer: Mailer }> = async (app, { mailer }) => {
   if (process.env.NODE_ENV === 'production') {
     app.log.warn('the development outbox is never served in production mode');
     return;
   }
-  app.get(
-    '/outbox',
-    { schema: { tags: ['development'], querystring: outboxQuery, response: { 200: envelope(outboxResult) } } },
-    async (request) => ok(mailer.outbox(request.query.to)),
-  );
+  route(app, dev.devOutbox, async (request) => ok(mailer.outbox(request.query.to)));
 };
