@@ -65,11 +65,6 @@ const pendingInOtherFiles: Record<string, ['exports'] | ['types'] | ['exports', 
   'mfe-backoffice/src/features/support/api/support-api.ts': ['exports'], // SUPPORT_POLL_MS, listTickets, getTicket
   'mfe-backoffice/src/features/users/api/users-api.ts': ['exports'], // searchUsers, getUser, getUserTransfers
   'mfe-backoffice/src/shared/review-kit/api/reviews-api.ts': ['exports'], // QUEUE_POLL_MS, listReviews, getReview
-  'mfe-help/src/features/content/api/get-content.ts': ['exports'], // getContent, getCompanyPages
-  'mfe-help/src/features/faq/api/get-faq.ts': ['exports'], // getFaq
-  'mfe-help/src/features/help-centre/api/search-help.ts': ['exports'], // searchHelp
-  'mfe-help/src/features/notices/api/get-notices.ts': ['exports'], // getNotices, getNotice
-  'mfe-help/src/features/support/api/support-api.ts': ['exports'], // getTicket, POLL_MS
   // Used nowhere: delete.
   'api/src/plugins/idempotency.ts': ['exports'], // countIdempotencyKeys
   'mfe-backoffice/src/features/settings/api/settings-api.ts': ['exports', 'types'], // ProductsResult; listSettings, listProducts only in-file

@@ -3,11 +3,10 @@ import { contentEndpoints as content } from '@meridian/contracts/endpoints/conte
 import { ApiError } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 
-export const getContent = (api: ApiClient, id: number, signal: AbortSignal) =>
-  api.call(content.getContentsById, { params: { id }, signal });
+const getContent = (api: ApiClient, id: number, signal: AbortSignal) => api.call(content.getContentsById, { params: { id }, signal });
 
 /** The company pages (content type 1) of a language; the first one is "About us". */
-export const getCompanyPages = (api: ApiClient, lang: 1 | 2, signal: AbortSignal) =>
+const getCompanyPages = (api: ApiClient, lang: 1 | 2, signal: AbortSignal) =>
   api.call(content.listContents, { params: { lang }, query: { type: 1 }, signal });
 
 /** A content page by id; an id that cannot exist fails as the server's 404 would, without asking it. */

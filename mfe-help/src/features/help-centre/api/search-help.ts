@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { contentEndpoints as content } from '@meridian/contracts/endpoints/content';
 import type { ApiClient } from '@meridian/platform';
 
-export const searchHelp = (api: ApiClient, lang: 1 | 2, q: string, signal: AbortSignal) =>
+const searchHelp = (api: ApiClient, lang: 1 | 2, q: string, signal: AbortSignal) =>
   api.call(content.searchHelp, { params: { lang }, query: { q }, signal });
 
 /** The search for `q` (already checked against the contract's `searchHelpQuery`); nothing runs while it is null. */

@@ -10,11 +10,10 @@ import type { ApiClient } from '@meridian/platform';
 export const openTicket = (api: ApiClient, body: { email: string; message: string; imageId?: string }) =>
   api.call(support.openTicket, { body });
 
-export const getTicket = (api: ApiClient, access: TicketAccess, signal?: AbortSignal) =>
-  api.call(support.getTicket, { query: access, signal });
+const getTicket = (api: ApiClient, access: TicketAccess, signal?: AbortSignal) => api.call(support.getTicket, { query: access, signal });
 
 /** How often the visitor's page looks for an operator's answer. */
-export const POLL_MS = 10_000;
+const POLL_MS = 10_000;
 
 /** The conversation was not found (wrong key, or gone): asking again will not change that. */
 export const isMissingTicket = (error: unknown) => error instanceof ApiError && error.code === '404';
