@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_API, CUSTOMER_API } from '@meridian/contracts';
+import { CUSTOMER_API } from '@meridian/contracts';
 import { BalanceEvents } from './ledger/account-figures.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Scheduler, systemClock } from './jobs/scheduler.ts';
@@ -245,7 +245,6 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await api.register(watchlistRoutes, { db: options.db, market });
   if (options.devOutbox) await api.register(outboxRoutes, { mailer: accounts.mailer });
   await api.register(adminRoutes, {
-    prefix: ADMIN_API,
     ctx: {
       db: options.db,
       gate,

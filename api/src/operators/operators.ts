@@ -290,6 +290,22 @@ export class OperatorService {
     return row ? operatorView(row) : null;
   }
 
+  /** The signed-in operator as the back-office shows them; the break-glass token, which has no account, as itself. */
+  async self(identity: OperatorIdentity): Promise<OperatorView> {
+    const view = identity.id ? await this.get(identity.id) : null;
+    return (
+      view ?? {
+        id: '',
+        email: identity.email,
+        name: identity.name,
+        roles: identity.roles,
+        status: 'active',
+        createdAt: new Date(0).toISOString(),
+        lastSignInAt: null,
+      }
+    );
+  }
+
   /** An admin invites an operator with roles; the answer carries the one-time set-up link to hand over. */
   async invite(actor: OperatorIdentity, body: InviteOperatorBody): Promise<{ operator: OperatorView; setupLink: string }> {
     const email = body.email.trim().toLowerCase();

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_KINDS, REVIEW_LIMIT_HOURS, REVIEW_REASONS } from '@meridian/contracts';
-import type { DecideReviewBody, ReviewKind, ReviewState, ReviewView } from '@meridian/contracts';
+import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_KINDS, REVIEW_LIMIT_HOURS, REVIEW_REASONS, reviewReaders } from '@meridian/contracts';
+import type { DecideReviewBody, OperatorRole, ReviewKind, ReviewState, ReviewView } from '@meridian/contracts';
 import { decisionFieldsSchema, hasStepFrom, isMoneyReviewKind, reviewStepRule, stepFieldsSchema } from '@meridian/contracts/schemas';
 import type { ReviewStepBody, ReviewStepName } from '@meridian/contracts/schemas';
 import type { z } from 'zod';
@@ -38,6 +38,10 @@ export type StepHandler = (
 ) => Promise<void>;
 
 export const PAGE_SIZE = 50;
+
+/** The kinds whose queues an operator with these roles may read. */
+export const readableKinds = (roles: readonly OperatorRole[]): ReviewKind[] =>
+  REVIEW_KINDS.filter((kind) => reviewReaders(kind).some((role) => roles.includes(role)));
 
 /** The fields a decision or step carries, checked by its kind's schema: a 400 naming the first refused field. */
 function checkFields(schema: z.ZodType<Record<string, string>>, fields: Record<string, string> | undefined): Record<string, string> {
@@ -234,6 +238,13 @@ export class ReviewService {
   async get(id: number): Promise<ReviewView | null> {
     const { items } = await this.views(eq(reviews.id, id), 'recent');
     return items[0] ?? null;
+  }
+
+  /** An item the reader may read; one of a kind the reader may not read answers as if it did not exist (404). */
+  async readable(id: number, roles: readonly OperatorRole[]): Promise<ReviewView> {
+    const item = await this.get(id);
+    if (!item || !readableKinds(roles).includes(item.kind)) throw new ApiFailure('404', 'review not found', 404);
+    return item;
   }
 
   /** A customer's items of the kinds the reader may see, for their profile in the back-office. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_PATHS, OPERATOR_CODES } from '@meridian/contracts';
+import { endpointPath, OPERATOR_CODES } from '@meridian/contracts';
+import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { auditLog, reviews } from '../../src/db/schema.ts';
 import { createTestApi, databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
@@ -26,7 +27,12 @@ afterAll(async () => api.close());
 
 const HASH = `0x${'5e'.repeat(32)}`;
 const step = (id: number, token: string, payload: object) =>
-  api.app.inject({ method: 'POST', url: ADMIN_PATHS.stepReview(id), payload, headers: { authorization: `Bearer ${token}` } });
+  api.app.inject({
+    method: 'POST',
+    url: endpointPath(reviewsEndpoints.stepReview, { id }),
+    payload,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 /** An approved withdrawal item, as its decision (built with the funding product) will leave it. */
 async function approvedWithdrawal(): Promise<number> {

@@ -190,10 +190,17 @@ export const optionsProductView = z.object({
   enabled: z.boolean(),
 });
 export type OptionsProductView = z.infer<typeof optionsProductView>;
+/** A listed instrument; `halted`: an operator stopped new orders on it (closing stays possible). */
+export const instrumentView = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  halted: z.boolean(),
+});
 export const listProductsResult = z.object({
   options: z.array(optionsProductView),
-  /** Listed instruments; `halted`: an operator stopped new orders on it (closing stays possible). */
-  instruments: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), enabled: z.boolean(), halted: z.boolean() })),
+  instruments: z.array(instrumentView),
 });
 export const updateInstrumentBody = z.object({ halted: z.boolean({ error: V.invalid }) });
 export const updateOptionsProductBody = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IMAGE_TYPES } from './image-limits.ts';
 import { V, emailField } from './validation.ts';
 import { SUPPORT_MESSAGE_MAX } from './message-limits.ts';
-import { REVIEW_STATES } from './operators.ts';
+import { REVIEW_REASONS, REVIEW_STATES } from './operators.ts';
 
 export const supportMessageText = z
   .string({ error: V.messageRequired })
@@ -73,3 +73,7 @@ export const ticketSummary = z.object({
 export const listTicketsResult = z.array(ticketSummary);
 export const operatorReplyBody = z.object({ message: supportMessageText });
 export const ticketIdParams = z.object({ id: z.uuid({ error: V.invalid }) });
+/** An operator closes a conversation with a support reason (`resolved` unless one is named). */
+export const closeTicketBody = z.object({ reasonCode: z.enum(REVIEW_REASONS.support).default('resolved') });
+/** An image of a conversation's message, by the conversation and the image. */
+export const ticketImageParams = ticketIdParams.extend({ imageId: z.uuid() });

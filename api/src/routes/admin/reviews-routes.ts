@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { MONEY_CODES } from '@meridian/contracts';
+import { reviewsEndpoints as reviewsApi } from '@meridian/contracts/endpoints/reviews';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@meridian/contracts/schemas';
+import { ApiFailure, ok } from '../../plugins/envelope.ts';
+import { route } from '../../plugins/endpoints.ts';
+import { operatorOf } from '../../plugins/operator-auth.ts';
+import type { Corrections } from '../../reviews/corrections.ts';
+import { readableKinds } from '../../reviews/reviews.ts';
+import type { ReviewService } from '../../reviews/reviews.ts';
+
+/**
+ * The review queues: an operator reads the kinds their roles read (an item of another kind answers
+ * 404) and takes, decides and steps the kinds they decide; a correction is proposed here and decided
+ * by a second operator like any item.
+ */
+export const reviewsRoutes: FastifyPluginAsync<{ reviews: ReviewService; corrections: Corrections }> = async (
+  app,
+  { reviews, corrections },
+) => {
+  route(app, reviewsApi.listReviews, async (request) => ok(await reviews.list(readableKinds(operatorOf(request).roles), request.query)));
+
+  route(app, reviewsApi.getReview, async (request) => ok(await reviews.readable(request.params.id, operatorOf(request).roles)));
+
+  route(app, reviewsApi.assignReview, async (request) => {
+    const me = operatorOf(request);
+    await reviews.readable(request.params.id, me.roles);
+    return ok(await reviews.assign(me, request.params.id));
+  });
+
+  route(app, reviewsApi.decideReview, async (request) => {
+    const me = operatorOf(request);
+    await reviews.readable(request.params.id, me.roles);
+    return ok(await reviews.decide(me, request.params.id, request.body));
+  });
+
+  // A step after the decision (paid with its hash, disbursed, failed): guarded in the review service.
+  route(app, reviewsApi.stepReview, async (request) => {
+    const me = operatorOf(request);
+    await reviews.readable(request.params.id, me.roles);
+    return ok(await reviews.step(me, request.params.id, request.body));
+  });
+
+  route(app, reviewsApi.proposeCorrection, async (request) => {
+    const key = String(request.headers[IDEMPOTENCY_HEADER] ?? '');
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiFailure(MONEY_CODES.idempotencyKeyMissing, 'Idempotency-Key required', 400);
+    return ok(await corrections.propose(operatorOf(request), request.body, key));
+  });
+};

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEndpoints } from '../endpoint.ts';
+import { ADMIN_API } from '../api-paths.ts';
+import {
+  decideReviewBody,
+  listReviewsQuery,
+  listReviewsResult,
+  numericIdParams,
+  proposeCorrectionBody,
+  reviewView,
+} from '../backoffice.ts';
+import type { OperatorRole } from '../operators.ts';
+import { reviewStepBody } from '../reviews.ts';
+
+const REVIEWS = `${ADMIN_API}/reviews` as const;
+/** Who reads the queues (each only the kinds it may read: an item of another kind answers 404). */
+const READERS = ['admin', 'auditor', 'support', 'reviewer', 'finance'] as const satisfies readonly OperatorRole[];
+/** Who takes and decides items (each only the kinds it decides: 403 for another kind). */
+const DECIDERS = ['support', 'reviewer', 'finance'] as const satisfies readonly OperatorRole[];
+
+/** The one review mechanism seen from the back-office: the queues, an item's decision and steps, and corrections. */
+export const reviewsEndpoints = defineEndpoints('reviews', {
+  listReviews: {
+    method: 'GET',
+    path: REVIEWS,
+    summary: 'Items of the queues the caller may read, by kind and state, a page at a time, pending oldest first',
+    query: listReviewsQuery,
+    result: listReviewsResult,
+    callers: READERS,
+  },
+  getReview: {
+    method: 'GET',
+    path: `${REVIEWS}/:id`,
+    summary: 'One review item with its facts, history and who has it',
+    params: numericIdParams,
+    result: reviewView,
+    callers: READERS,
+    refusals: { 404: z.null() },
+  },
+  assignReview: {
+    method: 'POST',
+    path: `${REVIEWS}/:id/assign`,
+    summary: 'The caller takes a pending item (others see who has it)',
+    params: numericIdParams,
+    result: reviewView,
+    callers: DECIDERS,
+    refusals: { 404: z.null(), 409: z.null() },
+  },
+  decideReview: {
+    method: 'POST',
+    path: `${REVIEWS}/:id/decide`,
+    summary: 'Approves or rejects a pending item with a reason code of its kind; a money item moves money once',
+    params: numericIdParams,
+    body: decideReviewBody,
+    result: reviewView,
+    callers: DECIDERS,
+    refusals: { 404: z.null(), 409: z.null(), 503: z.null() },
+  },
+  stepReview: {
+    method: 'POST',
+    path: `${REVIEWS}/:id/step`,
+    summary: "Records a step after the decision (paid with its hash, disbursed, failed), as the item's kind allows",
+    params: numericIdParams,
+    body: reviewStepBody,
+    result: reviewView,
+    callers: DECIDERS,
+    refusals: { 404: z.null(), 409: z.null(), 503: z.null() },
+  },
+  proposeCorrection: {
+    method: 'POST',
+    path: `${ADMIN_API}/corrections`,
+    summary: "Proposes a correction of a customer's balance: a pending item until a second operator decides it",
+    body: proposeCorrectionBody,
+    result: reviewView,
+    callers: ['finance'],
+    idempotent: true,
+    refusals: { 404: z.null() },
+  },
+});
