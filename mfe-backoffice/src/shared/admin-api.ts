@@ -1,4 +1,3 @@
-import { operatorView } from '@meridian/contracts/schemas';
 import { createApiClient } from '@meridian/platform';
 import { operatorToken, setOperatorSession } from './session.ts';
 
@@ -20,6 +19,3 @@ export const adminApi = createApiClient({
     if (operatorToken()) setOperatorSession(null, 'expired');
   },
 });
-
-/** The `result` of calls that answer `null` (sign-out, close, notes): nothing but `null` comes back. */
-export const noResult = operatorView.nullable();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { ADMIN_PATHS } from '@meridian/contracts';
+import { operatorsEndpoints } from '@meridian/contracts/endpoints/operators';
 import { useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../locales/load-namespace.ts';
-import { adminApi, noResult } from './admin-api.ts';
+import { adminApi } from './admin-api.ts';
 import { RoleChips } from './components/role-chips.tsx';
 import { NAV_SECTIONS } from './nav.ts';
 import { hasRole, setOperatorSession, useOperatorSession } from './session.ts';
@@ -49,7 +49,7 @@ export function Layout() {
   const signOut = async () => {
     setSigningOut(true);
     try {
-      await adminApi.post(ADMIN_PATHS.signOut, { result: noResult });
+      await adminApi.call(operatorsEndpoints.signOut);
     } catch {
       // The session ends here whatever the server answered (an expired one is already gone there).
     }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
 import type { AuditQuery } from '@meridian/contracts';
-import { listAuditResult } from '@meridian/contracts/schemas';
+import { auditEndpoints as audit } from '@meridian/contracts/endpoints/audit';
 import { ApiError } from '@meridian/platform';
 import { adminApi, operatorAuthorization } from '../../../shared/admin-api.ts';
 import { setOperatorSession } from '../../../shared/session.ts';
@@ -18,8 +18,7 @@ const queryOf = (search: AuditSearch) => ({
   page: search.page,
 });
 
-export const searchAudit = (search: AuditSearch, signal: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.listAudit, { query: queryOf(search), result: listAuditResult, signal });
+export const searchAudit = (search: AuditSearch, signal: AbortSignal) => adminApi.call(audit.listAudit, { query: queryOf(search), signal });
 
 export const auditQueryOptions = (search: AuditSearch) =>
   queryOptions({
@@ -39,7 +38,7 @@ export async function exportAuditCsv(search: Omit<AuditSearch, 'page'>): Promise
   const auth = operatorAuthorization();
   let response: Response;
   try {
-    response = await fetch(`${ADMIN_PATHS.exportAudit}?${params.toString()}`, {
+    response = await fetch(`${endpointPath(audit.exportAudit)}?${params.toString()}`, {
       headers: { Accept: 'text/csv', ...(auth ? { Authorization: auth } : {}) },
       credentials: 'same-origin',
     });

@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
 import type { CompleteSetupBody, OperatorSignInBody } from '@meridian/contracts';
-import { operatorSession, setupInfo } from '@meridian/contracts/schemas';
+import { operatorsEndpoints as operators } from '@meridian/contracts/endpoints/operators';
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
-export const signIn = (body: OperatorSignInBody) => adminApi.post(ADMIN_PATHS.signIn, { body, result: operatorSession });
+export const signIn = (body: OperatorSignInBody) => adminApi.call(operators.signIn, { body });
 
-export const getSetupInfo = (token: string, signal?: AbortSignal) =>
-  adminApi.post(ADMIN_PATHS.setupInfo, { body: { token }, result: setupInfo, ...(signal ? { signal } : {}) });
+export const getSetupInfo = (token: string, signal?: AbortSignal) => adminApi.call(operators.getSetupInfo, { body: { token }, signal });
 
 /** Who a set-up link is for and the authenticator secret; read once per link (the route is rate-limited). */
 export const setupInfoQueryOptions = (token: string) =>
@@ -19,4 +17,4 @@ export const setupInfoQueryOptions = (token: string) =>
     retry: false,
   });
 
-export const completeSetup = (body: CompleteSetupBody) => adminApi.post(ADMIN_PATHS.completeSetup, { body, result: operatorSession });
+export const completeSetup = (body: CompleteSetupBody) => adminApi.call(operators.completeSetup, { body });

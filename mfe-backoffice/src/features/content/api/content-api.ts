@@ -1,29 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
 import type { ContentEntry, ContentKind, SaveContentBody } from '@meridian/contracts';
-import { contentEntry, listContentResult, previewContentResult } from '@meridian/contracts/schemas';
+import { contentAdminEndpoints as content } from '@meridian/contracts/endpoints/content-admin';
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** Content language of SPEC §2: 1 = Chinese (zh, hk), 2 = every other language. */
 export type ContentLanguage = 1 | 2;
 
-/** Who reads content in the back-office and who changes it (what the API checks too). */
-export const CONTENT_READERS = ['support', 'admin', 'auditor'] as const;
-export const CONTENT_WRITERS = ['support', 'admin'] as const;
+/** Who reads content in the back-office and who changes it: the roles the API checks. */
+export const CONTENT_READERS = content.listContent.callers;
+export const CONTENT_WRITERS = content.updateContent.callers;
 
 /** The longest body the contract accepts (`saveContentBody`, `previewContentBody`). */
 export const MAX_BODY_LENGTH = 100_000;
 
 export const listContent = (kind: ContentKind, lang: ContentLanguage, signal: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.listContent, { result: listContentResult, query: { kind, lang }, signal });
+  adminApi.call(content.listContent, { query: { kind, lang }, signal });
 
 export const contentListQueryOptions = (kind: ContentKind, lang: ContentLanguage) =>
   queryOptions({ queryKey: adminKeys.content.list(kind, lang), queryFn: ({ signal }) => listContent(kind, lang, signal) });
 
 /** The server's sanitizer run on a body (nothing stored): the clean HTML and what it took out. */
-export const previewContent = (body: string, signal?: AbortSignal) =>
-  adminApi.post(ADMIN_PATHS.previewContent, { body: { body }, result: previewContentResult, ...(signal ? { signal } : {}) });
+export const previewContent = (body: string, signal?: AbortSignal) => adminApi.call(content.previewContent, { body: { body }, signal });
 
 /** A preview depends on the body alone, so one answer per body is kept for as long as it is used. */
 export const previewQueryOptions = (body: string) =>
@@ -35,11 +33,10 @@ export const previewQueryOptions = (body: string) =>
     retry: false,
   });
 
-export const createContent = (kind: ContentKind, body: SaveContentBody) =>
-  adminApi.post(ADMIN_PATHS.createContent(kind), { body, result: contentEntry });
+export const createContent = (kind: ContentKind, body: SaveContentBody) => adminApi.call(content.createContent, { params: { kind }, body });
 
 export const updateContent = (kind: ContentKind, id: number, body: SaveContentBody) =>
-  adminApi.request(ADMIN_PATHS.updateContent(kind, id), { method: 'PUT', body, result: contentEntry });
+  adminApi.call(content.updateContent, { params: { kind, id }, body });
 
 /** The list with one entry put in (or replaced), in the order the API lists the kind. */
 export function upsertEntry(list: readonly ContentEntry[] | undefined, entry: ContentEntry): ContentEntry[] {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
 import type { ProposeCorrectionBody } from '@meridian/contracts';
-import { reviewView, userDetail } from '@meridian/contracts/schemas';
+import { customersEndpoints as customers } from '@meridian/contracts/endpoints/customers';
+import { reviewsEndpoints as reviews } from '@meridian/contracts/endpoints/reviews';
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
@@ -10,11 +10,11 @@ import { adminKeys } from '../../../shared/query-keys.ts';
  * decides it. `idempotencyKey`: one per submit, the same one when the submit is sent again.
  */
 export const proposeCorrection = (body: ProposeCorrectionBody, idempotencyKey: string) =>
-  adminApi.post(ADMIN_PATHS.proposeCorrection, { body, result: reviewView, idempotencyKey });
+  adminApi.call(reviews.proposeCorrection, { body, idempotencyKey });
 
 /** Who a user id names (the form shows the customer before anything is sent). */
 export const getCustomer = (id: string, signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.getUser(id), { result: userDetail, ...(signal ? { signal } : {}) }).then((d) => d.user);
+  adminApi.call(customers.getUser, { params: { id }, signal }).then((d) => d.user);
 
 export const customerQueryOptions = (id: string) =>
   queryOptions({

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
-import type { ReasonCode } from '@meridian/contracts';
-import { listTicketsResult, ticketView } from '@meridian/contracts/schemas';
+import type { REVIEW_REASONS } from '@meridian/contracts';
+import { supportAdminEndpoints as support } from '@meridian/contracts/endpoints/support-admin';
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
@@ -9,15 +8,13 @@ import { adminKeys } from '../../../shared/query-keys.ts';
 export const SUPPORT_POLL_MS = 15_000;
 
 /** The 200 most recently updated conversations, with their last message. */
-export const listTickets = (signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.listTickets, { result: listTicketsResult, ...(signal ? { signal } : {}) });
+export const listTickets = (signal?: AbortSignal) => adminApi.call(support.listSupportTickets, { signal });
 
 export const ticketsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.support.list(), queryFn: ({ signal }) => listTickets(signal), refetchInterval: SUPPORT_POLL_MS });
 
 /** One conversation: its messages and its place in the support queue. */
-export const getTicket = (id: string, signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.getTicket(id), { result: ticketView, ...(signal ? { signal } : {}) });
+export const getTicket = (id: string, signal?: AbortSignal) => adminApi.call(support.getSupportTicket, { params: { id }, signal });
 
 export const ticketQueryOptions = (id: string) =>
   queryOptions({
@@ -28,8 +25,11 @@ export const ticketQueryOptions = (id: string) =>
 
 /** An operator's answer (the conversation becomes "answered"). */
 export const replyTicket = (id: string, message: string) =>
-  adminApi.post(ADMIN_PATHS.replyTicket(id), { body: { message }, result: ticketView });
+  adminApi.call(support.answerSupportTicket, { params: { id }, body: { message } });
+
+/** A reason a conversation is closed with (one of the support kind's). */
+export type CloseReason = (typeof REVIEW_REASONS.support)[number];
 
 /** Closes the conversation with a support reason (its review item completes). */
-export const closeTicket = (id: string, reasonCode: ReasonCode) =>
-  adminApi.post(ADMIN_PATHS.closeTicket(id), { body: { reasonCode }, result: ticketView });
+export const closeTicket = (id: string, reasonCode: CloseReason) =>
+  adminApi.call(support.closeSupportTicket, { params: { id }, body: { reasonCode } });

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import type { ReasonCode, TicketView } from '@meridian/contracts';
+import type { TicketView } from '@meridian/contracts';
 import { operatorReplyBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
@@ -10,6 +10,7 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { closeTicket, replyTicket, ticketQueryOptions } from '../api/support-api.ts';
+import type { CloseReason } from '../api/support-api.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TicketImage } from './ticket-image.tsx';
 import styles from './support.module.css';
@@ -132,7 +133,7 @@ function CloseForm({ view }: { view: TicketView }) {
   const [reason, setReason] = useState<string>('resolved');
   const [confirming, setConfirming] = useState(false);
   const close = useMutation({
-    mutationFn: () => closeTicket(view.id, reason as ReasonCode),
+    mutationFn: () => closeTicket(view.id, reason as CloseReason),
     onSuccess: (next) => {
       queryClient.setQueryData(ticketQueryOptions(view.id).queryKey, next);
       setConfirming(false);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
+import { supportAdminEndpoints } from '@meridian/contracts/endpoints/support-admin';
 import { useT } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { operatorAuthorization } from '../../../shared/admin-api.ts';
@@ -18,7 +19,7 @@ export function TicketImage({ ticket, imageId }: { ticket: string; imageId: stri
     queryKey: adminKeys.support.image(ticket, imageId),
     staleTime: Infinity,
     queryFn: async ({ signal }) => {
-      const response = await fetch(ADMIN_PATHS.ticketImage(ticket, imageId), {
+      const response = await fetch(endpointPath(supportAdminEndpoints.getSupportTicketImage, { id: ticket, imageId }), {
         headers: { authorization: operatorAuthorization() ?? '' },
         signal,
       });

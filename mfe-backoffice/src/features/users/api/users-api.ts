@@ -1,27 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
-import { listTransfersResult, listUsersResult, userDetail } from '@meridian/contracts/schemas';
-import { adminApi, noResult } from '../../../shared/admin-api.ts';
+import { customersEndpoints as customers } from '@meridian/contracts/endpoints/customers';
+import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** Customers whose email, phone or wallet contains `q`, or whose id is `q`; newest first, 50 a page. */
 export const searchUsers = (q: string, page: number, signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.listUsers, { query: { q, page }, result: listUsersResult, ...(signal ? { signal } : {}) });
+  adminApi.call(customers.listUsers, { query: { q, page }, signal });
 
 export const usersQueryOptions = (q: string, page: number) =>
   queryOptions({ queryKey: adminKeys.users.search(q, page), queryFn: ({ signal }) => searchUsers(q, page, signal) });
 
 /** A customer's profile, balances per mode, sessions, notes and review items. */
-export const getUser = (id: string, signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.getUser(id), { result: userDetail, ...(signal ? { signal } : {}) });
+export const getUser = (id: string, signal?: AbortSignal) => adminApi.call(customers.getUser, { params: { id }, signal });
 
 export const userQueryOptions = (id: string) =>
   queryOptions({ queryKey: adminKeys.users.detail(id), queryFn: ({ signal }) => getUser(id, signal) });
 
 /** The customer's transfers of one account mode, newest first, seen from their side. */
 export const getUserTransfers = (id: string, mode: AccountModeName, page: number, signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.userTransfers(id), { query: { mode, page }, result: listTransfersResult, ...(signal ? { signal } : {}) });
+  adminApi.call(customers.listUserTransfers, { params: { id }, query: { mode, page }, signal });
 
 export const transfersQueryOptions = (id: string, mode: AccountModeName, page: number) =>
   queryOptions({
@@ -30,4 +28,4 @@ export const transfersQueryOptions = (id: string, mode: AccountModeName, page: n
   });
 
 /** An operator's note on the customer (audited). */
-export const addUserNote = (id: string, body: string) => adminApi.post(ADMIN_PATHS.addUserNote(id), { body: { body }, result: noResult });
+export const addUserNote = (id: string, body: string) => adminApi.call(customers.addUserNote, { params: { id }, body: { body } });

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { ADMIN_PATHS } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewKind, ReviewState } from '@meridian/contracts';
-import { listReviewsResult, reviewView } from '@meridian/contracts/schemas';
+import { reviewsEndpoints as reviews } from '@meridian/contracts/endpoints/reviews';
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../query-keys.ts';
 
@@ -17,7 +16,7 @@ export interface ReviewListQuery {
 export const QUEUE_POLL_MS = 30_000;
 
 export const listReviews = (query: ReviewListQuery, signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.listReviews, { query: { ...query }, result: listReviewsResult, ...(signal ? { signal } : {}) });
+  adminApi.call(reviews.listReviews, { query: { ...query }, signal });
 
 export const reviewsQueryOptions = (query: ReviewListQuery) =>
   queryOptions({
@@ -26,18 +25,16 @@ export const reviewsQueryOptions = (query: ReviewListQuery) =>
     refetchInterval: QUEUE_POLL_MS,
   });
 
-export const getReview = (id: number, signal?: AbortSignal) =>
-  adminApi.get(ADMIN_PATHS.getReview(id), { result: reviewView, ...(signal ? { signal } : {}) });
+export const getReview = (id: number, signal?: AbortSignal) => adminApi.call(reviews.getReview, { params: { id }, signal });
 
 export const reviewQueryOptions = (id: number) =>
   queryOptions({ queryKey: adminKeys.reviews.item(id), queryFn: ({ signal }) => getReview(id, signal) });
 
 /** "Take it": the operator becomes the item's assignee (others see who has it). */
-export const assignReview = (id: number) => adminApi.post(ADMIN_PATHS.assignReview(id), { result: reviewView });
+export const assignReview = (id: number) => adminApi.call(reviews.assignReview, { params: { id } });
 
 /** Approve or reject a pending item with a reason code of its kind (and an optional note). */
-export const decideReview = (id: number, body: DecideReviewBody) =>
-  adminApi.post(ADMIN_PATHS.decideReview(id), { body, result: reviewView });
+export const decideReview = (id: number, body: DecideReviewBody) => adminApi.call(reviews.decideReview, { params: { id }, body });
 
 /** After a decision: every list and item of the review mechanism, and the queue counts, are read again. */
 export const refreshReviews = (client: QueryClient) =>
