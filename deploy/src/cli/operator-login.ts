@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import input from '@inquirer/input';
 import password from '@inquirer/password';
-import { ADMIN_PATHS } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
+import { operatorsEndpoints } from '@meridian/contracts/endpoints/operators';
 
 /**
  * The release CLI's operator session: `login` signs in as an operator (email, password, a code from
@@ -67,7 +68,7 @@ export async function login(registry: string, email: string | undefined, fail: (
     { name: 'Password', secret: true },
     { name: 'Code from your authenticator app', secret: false },
   ]);
-  const response = await fetch(`${registry}${ADMIN_PATHS.signIn}`, {
+  const response = await fetch(`${registry}${endpointPath(operatorsEndpoints.signIn)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: a['Operator email'], password: a['Password'], code: a['Code from your authenticator app'] }),
@@ -96,9 +97,10 @@ export async function logout(registry: string): Promise<void> {
   const stored = readStored(file);
   const session = stored.sessions[registry];
   if (!session) return console.log(`not signed in to ${registry}`);
-  await fetch(`${registry}${ADMIN_PATHS.signOut}`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } }).catch(
-    () => undefined,
-  );
+  await fetch(`${registry}${endpointPath(operatorsEndpoints.signOut)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+  }).catch(() => undefined);
   delete stored.sessions[registry];
   if (Object.keys(stored.sessions).length === 0) rmSync(file, { force: true });
   else writeStored(file, stored);
