@@ -43,43 +43,6 @@ export const API_PATHS = {
 
 /** Operator API (back-office). */
 export const ADMIN_API = '/api/admin';
-export const ADMIN_PATHS = {
-  setupInfo: `${ADMIN_API}/auth/setup-info`,
-  completeSetup: `${ADMIN_API}/auth/setup`,
-  signIn: `${ADMIN_API}/auth/sign-in`,
-  signOut: `${ADMIN_API}/auth/sign-out`,
-  me: `${ADMIN_API}/auth/me`,
-  listOperators: `${ADMIN_API}/operators`,
-  inviteOperator: `${ADMIN_API}/operators/invite`,
-  deactivateOperator: (id: string) => `${ADMIN_API}/operators/${id}/deactivate`,
-  dashboard: `${ADMIN_API}/dashboard`,
-  listReviews: `${ADMIN_API}/reviews`,
-  getReview: (id: number) => `${ADMIN_API}/reviews/${id}`,
-  assignReview: (id: number) => `${ADMIN_API}/reviews/${id}/assign`,
-  decideReview: (id: number) => `${ADMIN_API}/reviews/${id}/decide`,
-  stepReview: (id: number) => `${ADMIN_API}/reviews/${id}/step`,
-  listTickets: `${ADMIN_API}/support/tickets`,
-  getTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}`,
-  replyTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}/reply`,
-  closeTicket: (id: string) => `${ADMIN_API}/support/tickets/${id}/close`,
-  ticketImage: (id: string, imageId: string) => `${ADMIN_API}/support/tickets/${id}/image/${imageId}`,
-  listSettings: `${ADMIN_API}/settings`,
-  updateSetting: (key: string) => `${ADMIN_API}/settings/${key}`,
-  listProducts: `${ADMIN_API}/products`,
-  updateOptionsProduct: (id: number) => `${ADMIN_API}/products/options/${id}`,
-  updateInstrument: (id: number) => `${ADMIN_API}/products/instruments/${id}`,
-  proposeCorrection: `${ADMIN_API}/corrections`,
-  listUsers: `${ADMIN_API}/users`,
-  getUser: (id: string) => `${ADMIN_API}/users/${id}`,
-  userTransfers: (id: string) => `${ADMIN_API}/users/${id}/transfers`,
-  addUserNote: (id: string) => `${ADMIN_API}/users/${id}/notes`,
-  listContent: `${ADMIN_API}/content`,
-  previewContent: `${ADMIN_API}/content/preview`,
-  createContent: (kind: string) => `${ADMIN_API}/content/${kind}`,
-  updateContent: (kind: string, id: number) => `${ADMIN_API}/content/${kind}/${id}`,
-  listAudit: `${ADMIN_API}/audit`,
-  exportAudit: `${ADMIN_API}/audit/export.csv`,
-} as const;
 
 /** Live connection path on the same origin. */
 export const LIVE_PATH = '/ws';

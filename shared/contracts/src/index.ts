@@ -28,7 +28,7 @@ export {
 export type { MarketTypeId, CandleInterval, MarketSort } from './market-types.ts';
 export { REMOTE_NAMES, RELEASABLE_PARTS, containerName, firstPaintFile } from './remotes.ts';
 export type { RemoteName, ReleasablePart, FirstPaintDocument } from './remotes.ts';
-export { CUSTOMER_API, API_PATHS, ADMIN_API, ADMIN_PATHS, LIVE_PATH, RELEASE_PATHS } from './api-paths.ts';
+export { CUSTOMER_API, API_PATHS, ADMIN_API, LIVE_PATH, RELEASE_PATHS } from './api-paths.ts';
 export { defineEndpoints, endpointPath, openApiPath, isOperatorEndpoint } from './endpoint.ts';
 export type { Callers, Endpoint, EndpointSpec, HttpMethod, PathValues, Refusals } from './endpoint.ts';
 export { V as VALIDATION_KEYS } from './validation-keys.ts';
