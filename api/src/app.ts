@@ -237,10 +237,10 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     limitScale: options.rateLimitScale ?? 1,
     siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
   };
-  await api.register(loginRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
-  await api.register(walletRoutes, { prefix: `${CUSTOMER_API}/login`, ctx: accounts });
+  await api.register(loginRoutes, { ctx: accounts });
+  await api.register(walletRoutes, { ctx: accounts });
   await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
-  await api.register(userRoutes, { prefix: `${CUSTOMER_API}/user`, ctx: accounts, trading });
+  await api.register(userRoutes, { ctx: accounts, trading });
   await api.register(orderRoutes, { trading });
   await api.register(watchlistRoutes, { db: options.db, market });
   if (options.devOutbox) await api.register(outboxRoutes, { mailer: accounts.mailer });

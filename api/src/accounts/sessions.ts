@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionItem } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { accessTokens, knownDevices, sessions, users } from '../db/schema.ts';
 import { newSecret, sha256 } from './secrets.ts';
@@ -177,6 +178,35 @@ export async function revokeByRefresh(db: Database, presented: string | undefine
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   sessionEvents.emit('ended', [sessionId]);
+}
+
+/** The user's live sessions (not revoked, refresh token unexpired), most recently used first. */
+export async function listLiveSessions(db: Database, userId: string, currentSessionId: string): Promise<SessionItem[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .orderBy(desc(sessions.lastUsedAt));
+  return rows
+    .filter((r) => r.refreshExpiresAt.getTime() > Date.now())
+    .map((r) => ({
+      id: r.id,
+      userAgent: r.userAgent,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+      lastUsedAt: r.lastUsedAt.toISOString(),
+      current: r.id === currentSessionId,
+    }));
+}
+
+/** Ends the user's other sessions (`others`) or all of them (`all`): how many ended. */
+export async function revokeUserSessions(db: Database, userId: string, scope: 'others' | 'all', currentSessionId: string): Promise<number> {
+  const where =
+    scope === 'all'
+      ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt))
+      : and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId), isNull(sessions.revokedAt));
+  const revoked = await db.update(sessions).set({ revokedAt: new Date() }).where(where).returning();
+  return revoked.length;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ACCOUNT_CODES } from '@meridian/contracts';
-import type { PublicUserInfo, WalletChain } from '@meridian/contracts';
+import type { AccountModeName, PublicUserInfo, WalletChain } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
 import { socialIdentities, users } from '../db/schema.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
@@ -39,6 +39,32 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
+}
+
+/** Whether an account has this phone number (with its area code). */
+export async function isPhoneRegistered(db: Database, areaCode: string, phone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.areaCode, areaCode), eq(users.phone, phone)));
+  return row !== undefined;
+}
+
+/** The id of the user whose invite code this is (codes are stored upper-case). */
+export async function findInviterId(db: Database, inviteCode: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.toUpperCase()));
+  return row?.id;
+}
+
+/** Stores the account mode the user switched to: the updated user, undefined when there is none. */
+export async function setAccountMode(db: Database, userId: string, mode: AccountModeName): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ accountMode: mode }).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+/** The language the user's emails and notifications are written in. */
+export async function setUserLanguage(db: Database, userId: string, language: string): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
 /**

@@ -31,8 +31,11 @@ export interface RouteExtras {
 
 /** Where the refusal body of a status carries nothing for the client to act on. */
 const nothing = z.null();
-/** A 400 carries the invalid fields (`issues`), or the one field of a review decision that did not fit. */
-const invalid = z.union([validationIssues, z.looseObject({})]);
+/**
+ * A 400 carries the invalid fields (`issues`), the one field of a review decision that did not fit
+ * (`field`), or nothing.
+ */
+const invalidBody = envelope(z.looseObject({ issues: validationIssues.shape.issues.optional(), field: z.string().nullable().optional() }));
 
 /**
  * The answers an endpoint can give, from its declaration: 200 with its result, 400 for input the
@@ -44,7 +47,7 @@ export function responsesOf(endpoint: EndpointSpec): Record<number, z.ZodType | 
   const responses: Record<number, z.ZodType | object> = {};
   if (endpoint.raw) responses[200] = { description: `The file (${endpoint.raw})`, content: { [endpoint.raw]: { schema: z.string() } } };
   else responses[200] = envelope(endpoint.result ?? nothing);
-  responses[400] = envelope(invalid);
+  responses[400] = invalidBody;
   if (endpoint.callers !== 'anonymous' && endpoint.callers !== 'operator-public') responses[401] = envelope(nothing);
   if (Array.isArray(endpoint.callers)) responses[403] = envelope(nothing);
   if (endpoint.idempotent) {

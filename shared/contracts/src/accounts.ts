@@ -125,6 +125,8 @@ export const sessionItem = z.object({
 export const listSessionsResult = z.array(sessionItem);
 export type SessionItem = z.infer<typeof sessionItem>;
 export const revokeSessionsBody = z.object({ scope: z.enum(['others', 'all']) });
+/** How many sessions the call ended. */
+export const revokeSessionsResult = z.object({ revoked: z.number().int() });
 
 export const notificationItem = z.object({
   id: z.number().int(),
@@ -137,6 +139,8 @@ export type NotificationItem = z.infer<typeof notificationItem>;
 export const listNotificationsResult = z.object({ items: z.array(notificationItem), unread: z.number().int() });
 export type ListNotificationsResult = z.infer<typeof listNotificationsResult>;
 export const readNotificationsBody = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional() });
+/** The unread count once the notifications are marked read. */
+export const readNotificationsResult = z.object({ unread: z.number().int() });
 
 export const walletNonceQuery = z.object({ chain: z.enum(WALLET_CHAINS), language: languageCode.default('en') });
 export const walletNonceResult = z.object({
@@ -173,6 +177,15 @@ export const socialStartBody = z.object({
 /** `loginByGoogle` (SPEC §6): the same, for the provider named in the path. */
 export const googleStartBody = socialStartBody.omit({ provider: true });
 export const socialStartResult = z.object({ url: z.string() });
+/** The provider a social login returns from (`/api/loginCallback/<provider>`). */
+export const loginCallbackParams = z.object({ provider: z.string().max(32) });
+/** What the provider sends the browser back with (OpenID Connect authorization response). */
+export const loginCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  iss: z.string().max(500).optional(),
+});
 
 export const outboxMessage = z.object({ to: z.string(), subject: z.string(), text: z.string(), time: z.string() });
 export const outboxResult = z.array(outboxMessage);

@@ -13,7 +13,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Callers = 'anonymous' | 'customer' | 'operator-public' | readonly OperatorRole[];
 
 /** The refusals (4xx) a call can give besides those every call of its kind gives, with their `result`. */
-export type Refusals = Partial<Record<400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503, z.ZodType>>;
+export type Refusals = Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503, z.ZodType>>;
 
 /** One HTTP call, declared once: the API registers its route from it, the client calls it by name, OpenAPI comes from it. */
 export interface EndpointSpec {

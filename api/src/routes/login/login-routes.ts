@@ -1,18 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { ACCOUNT_CODES, CODE_RULES } from '@meridian/contracts';
-import {
-  checkUserNameOrPhoneQuery,
-  checkUserNameOrPhoneResult,
-  envelope,
-  loginBody,
-  registerBody,
-  resetPasswordBody,
-  sendCodeBody,
-  sendCodeResult,
-  sessionResult,
-} from '@meridian/contracts/schemas';
+import { accountsEndpoints as accounts } from '@meridian/contracts/endpoints/accounts';
 import type { AccountsContext } from '../../accounts/context.ts';
 import { answerEmailCodes, modified } from '../../accounts/answers.ts';
 import { consumeCode, issueCode } from '../../accounts/codes.ts';
@@ -21,6 +9,7 @@ import { ipLimit } from '../../accounts/limits.ts';
 import { sameOriginOnly } from '../../accounts/same-origin.ts';
 import { mailText } from '../../accounts/account-texts.ts';
 import { notify } from '../../accounts/notifications.ts';
+import { resetPasswordOf } from '../../accounts/password-changes.ts';
 import { hashPassword, passwordMatches } from '../../accounts/passwords.ts';
 import {
   DEVICE_COOKIE,
@@ -32,41 +21,40 @@ import {
   revokeSession,
 } from '../../accounts/sessions.ts';
 import { signIn } from '../../accounts/sign-in.ts';
-import { createUser, findUserByEmail, findUserById, isUniqueViolation, publicUserOf } from '../../accounts/users.ts';
-import { sessions, users } from '../../db/schema.ts';
+import {
+  createUser,
+  findInviterId,
+  findUserByEmail,
+  findUserById,
+  isPhoneRegistered,
+  isUniqueViolation,
+  publicUserOf,
+} from '../../accounts/users.ts';
+import { route } from '../../plugins/endpoints.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 
 /**
  * The login group of SPEC §6: availability, codes, sign-up, login, reset, and the session calls
  * (refresh, logout). Wallet and social logins live beside it in their own files.
  */
-export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+export const loginRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (app, { ctx }) => {
   const { db, limits, mailer, limitScale } = ctx;
   answerEmailCodes(app);
 
-  app.get(
-    '/checkUserNameOrPhone',
-    {
-      schema: { tags: ['login'], querystring: checkUserNameOrPhoneQuery, response: { 200: envelope(checkUserNameOrPhoneResult) } },
-      config: ipLimit(120, 1, limitScale),
-    },
+  route(
+    app,
+    accounts.checkUserNameOrPhone,
     async (request) => {
       const { email, areaCode, phone } = request.query;
       if (email) return ok({ available: !(await findUserByEmail(db, email)) });
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.areaCode, areaCode ?? ''), eq(users.phone, phone ?? '')));
-      return ok({ available: !row });
+      return ok({ available: !(await isPhoneRegistered(db, areaCode ?? '', phone ?? '')) });
     },
+    { config: ipLimit(120, 1, limitScale) },
   );
 
-  app.post(
-    '/sendCode',
-    {
-      schema: { tags: ['login'], body: sendCodeBody, response: { 200: envelope(sendCodeResult) } },
-      config: ipLimit(20, 60, limitScale),
-    },
+  route(
+    app,
+    accounts.sendCode,
     async (request) => {
       const { email, purpose, language } = request.body;
       await limits.consume('sendCode', email);
@@ -87,23 +75,21 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       request.log.info({ purpose }, 'verification code sent');
       return ok(answer);
     },
+    { config: ipLimit(20, 60, limitScale) },
   );
 
-  app.post(
-    '/register',
-    {
-      schema: { tags: ['login'], body: registerBody, response: { 200: envelope(sessionResult) } },
-      config: ipLimit(20, 60, limitScale),
-    },
+  route(
+    app,
+    accounts.register,
     async (request, reply) => {
       const body = request.body;
       await limits.consume('register', body.email);
       if (await findUserByEmail(db, body.email)) throw new ApiFailure(ACCOUNT_CODES.emailExists, 'email already registered');
       let invitedBy: string | null = null;
       if (body.inviteCode) {
-        const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, body.inviteCode.toUpperCase()));
+        const inviter = await findInviterId(db, body.inviteCode);
         if (!inviter) throw new ApiFailure('400', 'validation.inviteInvalid', 400);
-        invitedBy = inviter.id;
+        invitedBy = inviter;
       }
       await consumeCode(db, body.email, 'register', body.code);
       const passwordHash = await hashPassword(body.password);
@@ -123,14 +109,12 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       }
       return ok(await signIn(db, user, request, reply));
     },
+    { config: ipLimit(20, 60, limitScale) },
   );
 
-  app.post(
-    '/login',
-    {
-      schema: { tags: ['login'], body: loginBody, response: { 200: envelope(sessionResult) } },
-      config: ipLimit(30, 10, limitScale),
-    },
+  route(
+    app,
+    accounts.login,
     async (request, reply) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(db, email);
@@ -149,14 +133,12 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       await limits.rewardLogin(attempt);
       return ok(answer);
     },
+    { config: ipLimit(30, 10, limitScale) },
   );
 
-  app.post(
-    '/resetPassword',
-    {
-      schema: { tags: ['login'], body: resetPasswordBody, response: { 200: envelope(z.null()) } },
-      config: ipLimit(20, 60, limitScale),
-    },
+  route(
+    app,
+    accounts.resetPassword,
     async (request) => {
       const { email, code, password } = request.body;
       await limits.consume('reset', email);
@@ -164,27 +146,20 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       // Without an account no code was ever sent, so any code is simply wrong.
       if (!user) throw new ApiFailure(ACCOUNT_CODES.codeWrong, 'the verification code is wrong');
       await consumeCode(db, email, 'reset', code);
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        // A reset signs every device out: whoever knew the old password loses access.
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
-      });
+      // A reset signs every device out: whoever knew the old password loses access.
+      await resetPasswordOf(db, user.id, password);
       await notify(db, user.id, 'passwordReset');
       return modified();
     },
+    { config: ipLimit(20, 60, limitScale) },
   );
 
   // The calls that act on the refresh cookie answer only the site's own pages.
   const ownPagesOnly = sameOriginOnly(ctx.siteOrigin);
 
-  app.post(
-    '/refresh',
-    {
-      schema: { tags: ['login'], response: { 200: envelope(sessionResult) } },
-      config: ipLimit(120, 1, limitScale),
-      onRequest: ownPagesOnly,
-    },
+  route(
+    app,
+    accounts.refresh,
     async (request, reply) => {
       const outcome = await refreshSession(db, request.cookies[REFRESH_COOKIE], reply, request.cookies[DEVICE_COOKIE]);
       if (outcome.kind !== 'ok') {
@@ -195,11 +170,12 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       if (!user || user.status !== 'active') throw new ApiFailure('401', 'session expired', 401);
       return ok({ token: outcome.token, expiresIn: outcome.expiresIn, user: publicUserOf(user) });
     },
+    { config: ipLimit(120, 1, limitScale), onRequest: ownPagesOnly },
   );
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['login'], response: { 200: envelope(z.null()) } }, onRequest: ownPagesOnly },
+  route(
+    app,
+    accounts.logout,
     async (request, reply) => {
       await revokeByRefresh(db, request.cookies[REFRESH_COOKIE]);
       const header = request.headers.authorization;
@@ -208,5 +184,6 @@ export const loginRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       clearRefreshCookie(reply);
       return ok(null);
     },
+    { onRequest: ownPagesOnly },
   );
 };

@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
-import { ACCOUNT_CODES, CUSTOMER_API } from '@meridian/contracts';
-import { envelope, googleStartBody, socialProvidersResult, socialStartBody, socialStartResult } from '@meridian/contracts/schemas';
+import { ACCOUNT_CODES, endpointPath } from '@meridian/contracts';
+import { accountsEndpoints as accounts } from '@meridian/contracts/endpoints/accounts';
 import type { AccountsContext } from '../../accounts/context.ts';
 import { ipLimit } from '../../accounts/limits.ts';
 import { signIn } from '../../accounts/sign-in.ts';
+import { saveSocialFlow, takeSocialFlow } from '../../accounts/social-flows.ts';
 import { findOrCreateSocialUser } from '../../accounts/users.ts';
-import { socialLoginFlows } from '../../db/schema.ts';
+import { route } from '../../plugins/endpoints.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 
 /** One OpenID Connect provider, configured from the environment. */
@@ -40,15 +38,8 @@ export function socialProvidersFromEnv(env: NodeJS.ProcessEnv): SocialProviderCo
 /** A login in progress lives 10 minutes; a cookie named after its state binds it to this browser. */
 const FLOW_TTL_MS = 10 * 60_000;
 const flowCookie = (state: string) => `meridian_oidc_${state}`;
-const CALLBACK_PREFIX = '/api/loginCallback';
-const LOGIN = `${CUSTOMER_API}/login`;
-
-const callbackQuery = z.object({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-  iss: z.string().max(500).optional(),
-});
+/** The callback's path without the provider: the flow cookie is sent there only. */
+const CALLBACK_PREFIX = accounts.loginCallback.path.slice(0, accounts.loginCallback.path.lastIndexOf('/'));
 
 /** Loopback issuers (a local provider in development and tests) may speak plain HTTP; nothing else may. */
 function isLoopback(url: URL): boolean {
@@ -61,7 +52,7 @@ function isLoopback(url: URL): boolean {
  * session is set (the refresh cookie) and the browser is sent back into the site, which then trades
  * the cookie for its in-memory access token.
  */
-export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; providers: SocialProviderConfig[] }> = async (
+export const socialRoutes: FastifyPluginAsync<{ ctx: AccountsContext; providers: SocialProviderConfig[] }> = async (
   app,
   { ctx, providers },
 ) => {
@@ -82,7 +73,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
     }
     return found;
   };
-  const redirectUri = (provider: SocialProviderConfig) => `${ctx.siteOrigin}${CALLBACK_PREFIX}/${provider.id}`;
+  const redirectUri = (provider: SocialProviderConfig) =>
+    `${ctx.siteOrigin}${endpointPath(accounts.loginCallback, { provider: provider.id })}`;
 
   const start = async (providerId: string, language: string, returnTo: string, reply: FastifyReply) => {
     const provider = providers.find((p) => p.id === providerId);
@@ -96,7 +88,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
-    await db.insert(socialLoginFlows).values({
+    await saveSocialFlow(db, {
       state,
       provider: provider.id,
       codeVerifier,
@@ -124,32 +116,20 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
     return ok({ url: url.href });
   };
 
-  app.get(`${LOGIN}/socialProviders`, { schema: { tags: ['login'], response: { 200: envelope(socialProvidersResult) } } }, async () =>
-    ok(providers.map(({ id, name }) => ({ id, name }))),
-  );
-  app.post(
-    `${LOGIN}/loginBySocial`,
-    {
-      schema: { tags: ['login'], body: socialStartBody, response: { 200: envelope(socialStartResult) } },
-      config: ipLimit(30, 10, limitScale),
-    },
+  route(app, accounts.socialProviders, async () => ok(providers.map(({ id, name }) => ({ id, name }))));
+  route(
+    app,
+    accounts.loginBySocial,
     async (request, reply) => start(request.body.provider, request.body.language, request.body.returnTo, reply),
+    { config: ipLimit(30, 10, limitScale) },
   );
-  app.post(
-    `${LOGIN}/loginByGoogle`,
-    {
-      schema: { tags: ['login'], body: googleStartBody, response: { 200: envelope(socialStartResult) } },
-      config: ipLimit(30, 10, limitScale),
-    },
-    async (request, reply) => start('google', request.body.language, request.body.returnTo, reply),
-  );
+  route(app, accounts.loginByGoogle, async (request, reply) => start('google', request.body.language, request.body.returnTo, reply), {
+    config: ipLimit(30, 10, limitScale),
+  });
 
-  app.get(
-    `${CALLBACK_PREFIX}/:provider`,
-    {
-      schema: { tags: ['login'], params: z.object({ provider: z.string().max(32) }), querystring: callbackQuery },
-      config: ipLimit(30, 10, limitScale),
-    },
+  route(
+    app,
+    accounts.loginCallback,
     async (request, reply) => {
       const { state } = request.query;
       const fail = (code: string) => {
@@ -159,7 +139,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
       const provider = providers.find((p) => p.id === request.params.provider);
       // The flow must have started in this very browser: it holds the cookie named after the state.
       if (!provider || !state || request.cookies[flowCookie(state)] !== '1') return fail(ACCOUNT_CODES.providerFailed);
-      const [flow] = await db.delete(socialLoginFlows).where(eq(socialLoginFlows.state, state)).returning();
+      const flow = await takeSocialFlow(db, state);
       if (!flow || flow.provider !== provider.id || flow.expiresAt.getTime() < Date.now()) return fail(ACCOUNT_CODES.providerFailed);
       if (request.query.error) return fail(ACCOUNT_CODES.providerFailed);
       try {
@@ -194,5 +174,6 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; provide
       const next = new URLSearchParams({ social: 'ok', redirect: flow.returnTo });
       return reply.redirect(`/pass/login?${next.toString()}`, 303);
     },
+    { config: ipLimit(30, 10, limitScale) },
   );
 };

@@ -48,6 +48,8 @@ export const operatorsEndpoints = defineEndpoints('operators', {
     result: operatorSession,
     callers: 'operator-public',
     limited: true,
+    // Wrong email, password or code (10201), one answer for all three.
+    refusals: { 401: z.null() },
   },
   signOut: {
     method: 'POST',
