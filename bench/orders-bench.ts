@@ -38,6 +38,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API_PATHS, Money, endpointPath, money } from '@meridian/contracts';
+import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 import { lotTermsFor } from '@meridian/contracts/schemas';
 import type { LotTerms } from '@meridian/contracts/schemas';
@@ -384,13 +385,13 @@ async function signUp(base: string): Promise<User> {
     });
     return (await res.json()) as { code: string; result: unknown };
   };
-  await post(API_PATHS.sendCode, { email, purpose: 'register', language: 'en' });
+  await post(endpointPath(accountsEndpoints.sendCode), { email, purpose: 'register', language: 'en' });
   const mails = (await (await fetch(`${base}${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`)).json()) as {
     result: { text: string }[];
   };
   const code = /\b(\d{6})\b/.exec(mails.result[0]?.text ?? '')?.[1];
   if (!code) throw new Error('bench: no sign-up code in the outbox');
-  const registered = await post(API_PATHS.register, { email, password: 'bench password 42', code, language: 'en' });
+  const registered = await post(endpointPath(accountsEndpoints.register), { email, password: 'bench password 42', code, language: 'en' });
   if (registered.code !== '200') throw new Error(`bench: register answered ${JSON.stringify(registered)}`);
   return { token: (registered.result as { token: string }).token };
 }
@@ -557,7 +558,7 @@ async function measureDatabase(kind: DatabaseKind, url: string | undefined, setu
     };
     const infoRequest: autocannon.Request = {
       method: 'POST',
-      path: API_PATHS.getUserInfo,
+      path: endpointPath(accountsEndpoints.getUserInfo),
       headers: { authorization: infoUser!.token },
       onResponse: (_status, body) => void count(body),
     };

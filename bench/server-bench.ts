@@ -7,7 +7,8 @@
  */
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { API_PATHS, LIVE_PATH, endpointPath } from '@meridian/contracts';
+import { LIVE_PATH, endpointPath } from '@meridian/contracts';
+import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { contentEndpoints } from '@meridian/contracts/endpoints/content';
 import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 
@@ -38,13 +39,15 @@ async function signUp(base: string): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const post = (path: string, body: unknown) =>
     fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post(API_PATHS.sendCode, { email, purpose: 'register', language: 'en' });
+  await post(endpointPath(accountsEndpoints.sendCode), { email, purpose: 'register', language: 'en' });
   const mails = (await (await fetch(`${base}${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`)).json()) as {
     result: { text: string }[];
   };
   const code = /\b(\d{6})\b/.exec(mails.result[0]?.text ?? '')?.[1];
   if (!code) throw new Error('bench: no sign-up code in the outbox');
-  const registered = (await (await post(API_PATHS.register, { email, password: 'bench password 42', code, language: 'en' })).json()) as {
+  const registered = (await (
+    await post(endpointPath(accountsEndpoints.register), { email, password: 'bench password 42', code, language: 'en' })
+  ).json()) as {
     result: { token: string };
   };
   return registered.result.token;
@@ -55,7 +58,12 @@ export async function measureApiLatency(base: string, seconds = 5): Promise<Late
   const calls: { call: string; method: 'GET' | 'POST'; path: string; headers?: Record<string, string> }[] = [
     { call: 'GET getParamByKey', method: 'GET', path: endpointPath(contentEndpoints.getParamByKey, { key: 'withdrawal_fee_percent' }) },
     { call: 'GET listContents', method: 'GET', path: endpointPath(contentEndpoints.listContents, { lang: 2 }) },
-    { call: 'POST getUserInfo (signed in)', method: 'POST', path: API_PATHS.getUserInfo, headers: { authorization: token } },
+    {
+      call: 'POST getUserInfo (signed in)',
+      method: 'POST',
+      path: endpointPath(accountsEndpoints.getUserInfo),
+      headers: { authorization: token },
+    },
   ];
   const results: LatencyResult[] = [];
   for (const { call, method, path, headers } of calls) {

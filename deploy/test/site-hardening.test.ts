@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
+import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { openDatabase, seedDatabase } from '@meridian/api';
 import type { DatabaseHandle } from '@meridian/api';
 import { codeFromOutbox, freshEmail, PASSWORD } from '../../api/test/accounts-helpers.ts';
@@ -72,7 +73,7 @@ describe('parser refusals and slow clients on the site server (items 3–4)', ()
   it('a body that stops arriving is answered 408 and closed within the idle bound', async () => {
     const answer = await rawExchange(
       portOf(app),
-      `POST ${API_PATHS.login} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 80\r\n\r\n{"user`,
+      `POST ${endpointPath(accountsEndpoints.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 80\r\n\r\n{"user`,
     );
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toEqual({ code: '408', message: 'request timeout', result: null });
@@ -122,7 +123,7 @@ describe('forwarded addresses (item 5)', () => {
     const headers = { 'x-forwarded-for': forwardedFor };
     const sent = await app.inject({
       method: 'POST',
-      url: API_PATHS.sendCode,
+      url: endpointPath(accountsEndpoints.sendCode),
       headers,
       payload: { email, purpose: 'register', language: 'en' },
     });
@@ -130,7 +131,7 @@ describe('forwarded addresses (item 5)', () => {
     const code = await codeFromOutbox(app, email);
     const registered = await app.inject({
       method: 'POST',
-      url: API_PATHS.register,
+      url: endpointPath(accountsEndpoints.register),
       headers,
       payload: { email, password: PASSWORD, code, language: 'en' },
     });

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, endpointPath } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
+import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 import { ownPostgres } from '../helpers.ts';
 
@@ -171,13 +172,15 @@ export interface FaultUser {
 /** Signs a user up through the dev outbox, as the site does (code by mail, then register). */
 export async function signUpOver(base: string, label = 'fault'): Promise<FaultUser> {
   const email = `${label}-${randomUUID().slice(0, 12)}@example.com`;
-  const sent = await call(base, API_PATHS.sendCode, { body: { email, purpose: 'register', language: 'en' } });
+  const sent = await call(base, endpointPath(accountsEndpoints.sendCode), { body: { email, purpose: 'register', language: 'en' } });
   if (!sent.ok || sent.body.code !== '200') throw new Error(`sendCode: ${JSON.stringify(sent)}`);
   const mails = await call(base, `${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`, { method: 'GET' });
   const text = mails.ok ? ((mails.body.result as { text: string }[])[0]?.text ?? '') : '';
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
-  const registered = await call(base, API_PATHS.register, { body: { email, password: 'fault password 42', code, language: 'en' } });
+  const registered = await call(base, endpointPath(accountsEndpoints.register), {
+    body: { email, password: 'fault password 42', code, language: 'en' },
+  });
   if (!registered.ok || registered.body.code !== '200') throw new Error(`register: ${JSON.stringify(registered)}`);
   const result = registered.body.result as { token: string; user: { id: string } };
   return { email, token: result.token, userId: result.user.id };

@@ -12,7 +12,8 @@
  */
 import WebSocket from 'ws';
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, LIVE_PATH } from '@meridian/contracts';
+import { API_PATHS, LIVE_PATH, endpointPath } from '@meridian/contracts';
+import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { FaultServer, call, freePort, median, signUpOver, waitFor } from './fault-helpers.ts';
 import type { FaultStore, FaultUser } from './fault-helpers.ts';
 import { inspectStore } from './kill-scenario.ts';
@@ -140,7 +141,7 @@ class LiveClient {
   }
 
   private async reread(socket: WebSocket): Promise<void> {
-    const res = await call(this.base(), API_PATHS.getUserInfo, { token: this.user.token });
+    const res = await call(this.base(), endpointPath(accountsEndpoints.getUserInfo), { token: this.user.token });
     if (!res.ok || res.body.code !== '200' || this.socket !== socket) return;
     const account = (res.body.result as { account: Figures & { mode: string } }).account;
     if (account.mode === 'demo') this.hold({ baseBalance: account.baseBalance, timestamp: account.timestamp });
@@ -149,7 +150,7 @@ class LiveClient {
 }
 
 async function balanceOf(base: string, user: FaultUser): Promise<string> {
-  const res = await call(base, API_PATHS.getUserInfo, { token: user.token });
+  const res = await call(base, endpointPath(accountsEndpoints.getUserInfo), { token: user.token });
   if (!res.ok || res.body.code !== '200') throw new Error(`getUserInfo: ${JSON.stringify(res)}`);
   return (res.body.result as { account: Figures }).account.baseBalance;
 }

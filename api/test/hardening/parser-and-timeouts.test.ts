@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
+import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { HTTP_TIMEOUTS } from '../../src/plugins/http-limits.ts';
 import { createTestApi } from '../helpers.ts';
 import { portOf, rawExchange } from './raw-http.ts';
@@ -38,7 +39,7 @@ function expectEnvelope(answer: RawAnswer, status: number) {
   if (status === 400) expect(body.message).toBe('validation.invalid');
 }
 
-const LOGIN = API_PATHS.login;
+const LOGIN = endpointPath(accountsEndpoints.login);
 
 describe('parser-level refusals answer in the envelope (item 3)', () => {
   it('headers over the size limit: 431', async () => {

@@ -1,57 +1,36 @@
-import { API_PATHS } from '@meridian/contracts';
 import type { AccountModeName, LanguageCode, WalletChain } from '@meridian/contracts';
-import {
-  accountFigures,
-  checkUserNameOrPhoneResult,
-  listNotificationsResult,
-  listSessionsResult,
-  sendCodeResult,
-  sessionResult,
-  socialProvidersResult,
-  socialStartResult,
-  userInfoResult,
-  walletNonceResult,
-} from '@meridian/contracts/schemas';
+import { accountsEndpoints as accounts } from '@meridian/contracts/endpoints/accounts';
 import type { ApiClient } from '@meridian/platform';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** The account calls of SPEC §6 (login and user groups) this remote makes. */
 export const accountApi = {
   checkEmail: (api: ApiClient, email: string, signal?: AbortSignal) =>
-    api.get(API_PATHS.checkUserNameOrPhone, { query: { email }, result: checkUserNameOrPhoneResult, ...(signal ? { signal } : {}) }),
-  sendCode: (api: ApiClient, body: { email: string; purpose: 'register' | 'reset'; language: string }) =>
-    api.post(API_PATHS.sendCode, { body, result: sendCodeResult }),
-  register: (api: ApiClient, body: Record<string, unknown>) => api.post(API_PATHS.register, { body, result: sessionResult }),
-  login: (api: ApiClient, body: { email: string; password: string }) =>
-    api.post(API_PATHS.login, { body: { loginType: 'email', ...body }, result: sessionResult }),
-  resetPassword: (api: ApiClient, body: { email: string; code: string; password: string }) =>
-    api.post(API_PATHS.resetPassword, { body, result: z.null() }),
+    api.call(accounts.checkUserNameOrPhone, { query: { email }, signal }),
+  sendCode: (api: ApiClient, body: { email: string; purpose: 'register' | 'reset'; language: LanguageCode }) =>
+    api.call(accounts.sendCode, { body }),
+  register: (api: ApiClient, body: z.input<typeof accounts.register.body>) => api.call(accounts.register, { body }),
+  login: (api: ApiClient, body: { email: string; password: string }) => api.call(accounts.login, { body: { loginType: 'email', ...body } }),
+  resetPassword: (api: ApiClient, body: { email: string; code: string; password: string }) => api.call(accounts.resetPassword, { body }),
   walletNonce: (api: ApiClient, chain: WalletChain, language: LanguageCode) =>
-    api.get(API_PATHS.walletNonce, { query: { chain, language }, result: walletNonceResult }),
+    api.call(accounts.walletNonce, { query: { chain, language } }),
   loginByWallet: (
     api: ApiClient,
     body: { chain: WalletChain; address: string; message: string; signature: string; language: LanguageCode },
-  ) => api.post(API_PATHS.loginByWallet, { body, result: sessionResult }),
-  socialProviders: (api: ApiClient, signal?: AbortSignal) =>
-    api.get(API_PATHS.socialProviders, { result: socialProvidersResult, ...(signal ? { signal } : {}) }),
+  ) => api.call(accounts.loginByWallet, { body }),
+  socialProviders: (api: ApiClient, signal?: AbortSignal) => api.call(accounts.socialProviders, { signal }),
   loginBySocial: (api: ApiClient, body: { provider: string; language: LanguageCode; returnTo: string }) =>
-    api.post(API_PATHS.loginBySocial, { body, result: socialStartResult }),
-  logout: (api: ApiClient) => api.post(API_PATHS.logout, { result: z.null() }),
-  userInfo: (api: ApiClient, signal?: AbortSignal) =>
-    api.post(API_PATHS.getUserInfo, { result: userInfoResult, ...(signal ? { signal } : {}) }),
-  switchMode: (api: ApiClient, mode: AccountModeName) => api.post(API_PATHS.switchMode, { body: { mode }, result: userInfoResult }),
-  setLanguage: (api: ApiClient, language: string) => api.post(API_PATHS.setLanguage, { body: { language }, result: z.null() }),
-  resetDemo: (api: ApiClient) => api.post(API_PATHS.resetDemo, { result: accountFigures }),
-  changePassword: (api: ApiClient, body: { oldPassword: string; password: string }) =>
-    api.post(API_PATHS.repassword, { body, result: z.null() }),
-  listSessions: (api: ApiClient, signal?: AbortSignal) =>
-    api.get(API_PATHS.listSessions, { result: listSessionsResult, ...(signal ? { signal } : {}) }),
-  revokeSessions: (api: ApiClient, scope: 'others' | 'all') =>
-    api.post(API_PATHS.revokeSessions, { body: { scope }, result: z.object({ revoked: z.number() }) }),
-  listNotifications: (api: ApiClient, signal?: AbortSignal) =>
-    api.get(API_PATHS.listNotifications, { result: listNotificationsResult, ...(signal ? { signal } : {}) }),
-  readNotifications: (api: ApiClient, ids?: number[]) =>
-    api.post(API_PATHS.readNotifications, { body: ids ? { ids } : {}, result: z.object({ unread: z.number() }) }),
+    api.call(accounts.loginBySocial, { body }),
+  logout: (api: ApiClient) => api.call(accounts.logout),
+  userInfo: (api: ApiClient, signal?: AbortSignal) => api.call(accounts.getUserInfo, { signal }),
+  switchMode: (api: ApiClient, mode: AccountModeName) => api.call(accounts.switchMode, { body: { mode } }),
+  setLanguage: (api: ApiClient, language: LanguageCode) => api.call(accounts.setLanguage, { body: { language } }),
+  resetDemo: (api: ApiClient) => api.call(accounts.resetDemo),
+  changePassword: (api: ApiClient, body: { oldPassword: string; password: string }) => api.call(accounts.repassword, { body }),
+  listSessions: (api: ApiClient, signal?: AbortSignal) => api.call(accounts.listSessions, { signal }),
+  revokeSessions: (api: ApiClient, scope: 'others' | 'all') => api.call(accounts.revokeSessions, { body: { scope } }),
+  listNotifications: (api: ApiClient, signal?: AbortSignal) => api.call(accounts.listNotifications, { signal }),
+  readNotifications: (api: ApiClient, ids?: number[]) => api.call(accounts.readNotifications, { body: ids ? { ids } : {} }),
 };
 
 /** The message key of a failed call (a `common` namespace key). */

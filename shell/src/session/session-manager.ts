@@ -18,6 +18,8 @@ function schedule(ms: number): void {
 /**
  * One refresh at a time across every tab of the site (Web Locks): the refresh token rotates on use and
  * the server takes a second use of the previous one for theft, so two tabs must never present it together.
+ * Fetched directly (the API client waits for this renewal) and by its zod-free path: the shell renews at
+ * start, before the schemas load (`accountsEndpoints.refresh` takes its path from `API_PATHS.refresh`).
  */
 async function postRefresh(): Promise<Response> {
   const send = () => fetch(API_PATHS.refresh, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });

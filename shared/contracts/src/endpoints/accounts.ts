@@ -37,6 +37,8 @@ const LOGIN = `${CUSTOMER_API}/login` as const;
 const USER = `${CUSTOMER_API}/user` as const;
 /** A window that names the other account mode than the stored one is refused with the mode in use. */
 const modeRefused = { 409: accountModeChangedResult } as const;
+/** The calls that act on the refresh cookie refuse a request another site's page made. */
+const ownPagesOnly = { 403: z.null() } as const;
 
 /**
  * The login and user groups of SPEC §6: signing up and in (password, wallet, social), the session calls,
@@ -93,17 +95,20 @@ export const accountsEndpoints = defineEndpoints('accounts', {
     // From the zod-free paths: the shell renews the session before the schemas load.
     path: API_PATHS.refresh,
     summary: "Trades the browser's refresh cookie for a new access token (the cookie rotates)",
-    description: "Only the site's own pages may call it; a missing, expired, revoked or copied cookie is answered 401.",
+    description: "A missing, expired, revoked or copied cookie is answered 401; another site's page, 403.",
     result: sessionResult,
     callers: 'anonymous',
     limited: true,
+    refusals: { 401: z.null(), ...ownPagesOnly },
   },
   logout: {
     method: 'POST',
     path: `${LOGIN}/logout`,
     summary: "Ends this browser's session (its refresh cookie and its access token)",
+    description: "Another site's page is answered 403.",
     result: z.null(),
     callers: 'anonymous',
+    refusals: ownPagesOnly,
   },
   walletNonce: {
     method: 'GET',
