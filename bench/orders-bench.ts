@@ -37,7 +37,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { API_PATHS, Money, endpointPath, money } from '@meridian/contracts';
+import { Money, endpointPath, money } from '@meridian/contracts';
+import { tradingEndpoints } from '@meridian/contracts/endpoints/trading';
 import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 import { lotTermsFor } from '@meridian/contracts/schemas';
@@ -487,7 +488,7 @@ async function measureDatabase(kind: DatabaseKind, url: string | undefined, setu
     const { instruments } = ready;
 
     // One order first: the bench says why when the API refuses.
-    const probe = await fetch(`${base}${API_PATHS.buyContracts}`, {
+    const probe = await fetch(`${base}${endpointPath(tradingEndpoints.buyContracts)}`, {
       method: 'POST',
       headers: { authorization: users[0]!.token, virtually: 'NO', 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -517,7 +518,7 @@ async function measureDatabase(kind: DatabaseKind, url: string | undefined, setu
 
     const placeRequest: autocannon.Request = {
       method: 'POST',
-      path: API_PATHS.buyContracts,
+      path: endpointPath(tradingEndpoints.buyContracts),
       setupRequest: (request, context) => {
         const n = turn++;
         const user = n % users.length;
@@ -542,7 +543,7 @@ async function measureDatabase(kind: DatabaseKind, url: string | undefined, setu
     };
     const closeRequest: autocannon.Request = {
       method: 'POST',
-      path: API_PATHS.closeContracts('0'),
+      path: endpointPath(tradingEndpoints.closeContracts, { id: '0' }),
       setupRequest: (request) => {
         let position = open[openHead];
         if (position) openHead += 1;
@@ -552,7 +553,11 @@ async function measureDatabase(kind: DatabaseKind, url: string | undefined, setu
           position = closedIds[turn++ % Math.max(closedIds.length, 1)] ?? ['0', 0];
         }
         if (closedIds.length < 1000) closedIds.push(position);
-        return { ...request, path: API_PATHS.closeContracts(position[0]), headers: keyed(users[position[1]]!.token) };
+        return {
+          ...request,
+          path: endpointPath(tradingEndpoints.closeContracts, { id: position[0] }),
+          headers: keyed(users[position[1]]!.token),
+        };
       },
       onResponse: (_status, body) => void count(body),
     };

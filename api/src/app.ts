@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CUSTOMER_API } from '@meridian/contracts';
 import { BalanceEvents } from './ledger/account-figures.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Scheduler, systemClock } from './jobs/scheduler.ts';

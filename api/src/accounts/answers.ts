@@ -8,7 +8,7 @@ export function modified() {
 }
 
 /** The seed's code for a refused email field (SPEC §7): missing → 10001, malformed → 10002. */
-export function emailFieldCode(key: string): string | null {
+function emailFieldCode(key: string): string | null {
   if (key === V.usernameOrEmailRequired || key === V.emailRequired) return ACCOUNT_CODES.usernameOrEmailRequired;
   if (key === V.emailInvalid) return ACCOUNT_CODES.emailWrong;
   return null;

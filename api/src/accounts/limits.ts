@@ -20,16 +20,16 @@ export interface LoginAttempt {
 }
 
 /** Tries from one address (one IPv4 address, one IPv6 /64) on one account before it is refused there. */
-export const LOGIN_TRIES_PER_ADDRESS = 10;
+const LOGIN_TRIES_PER_ADDRESS = 10;
 /** Tries on one account from every address together (distributed guessing); known devices are exempt. */
-export const LOGIN_TRIES_PER_ACCOUNT = 100;
+const LOGIN_TRIES_PER_ACCOUNT = 100;
 /**
  * Tries on one operator account from every address together, per window (issue 31). Far fewer than a
  * customer's: operators are few, sign in with a password and a code, and have no remembered devices.
  */
 export const OPERATOR_TRIES_PER_ACCOUNT = 20;
 /** The window of the per-account counts (sign-in tries), in seconds. */
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 /**
  * The caller's address as the API uses and stores it: `request.ip` when it is an IP address (the site

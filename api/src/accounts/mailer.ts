@@ -11,7 +11,7 @@ export interface MailOptions {
   from?: string;
 }
 
-export interface OutboxMessage {
+interface OutboxMessage {
   to: string;
   subject: string;
   text: string;

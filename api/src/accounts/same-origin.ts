@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiFailure } from '../plugins/envelope.ts';
 
 /** Whether a browser's `Origin` is the site's own: the configured origin, or the host the request was sent to. */
-export function isSiteOrigin(origin: string, siteOrigin: string, host: string | undefined): boolean {
+function isSiteOrigin(origin: string, siteOrigin: string, host: string | undefined): boolean {
   let url: URL;
   try {
     url = new URL(origin);

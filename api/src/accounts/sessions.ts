@@ -10,8 +10,8 @@ import { notify } from './notifications.ts';
 import { clientAddress } from './limits.ts';
 
 /** Access tokens live about 15 minutes; refresh tokens 30 days, rotated on every use. */
-export const ACCESS_TTL_SECONDS = 15 * 60;
-export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+const ACCESS_TTL_SECONDS = 15 * 60;
+const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
  * For this long after a rotation the refresh token it replaced still yields an access token (no new
  * cookie): two tabs, or two requests, refreshing with the same cookie at once both succeed.
@@ -20,7 +20,7 @@ export const REFRESH_GRACE_SECONDS = 20;
 
 /** The refresh cookie is only ever sent to the login group (refresh and logout). */
 export const REFRESH_COOKIE = 'meridian_refresh';
-export const REFRESH_COOKIE_PATH = '/api/swx/customer/login';
+const REFRESH_COOKIE_PATH = '/api/swx/customer/login';
 export const DEVICE_COOKIE = 'meridian_device';
 
 export interface IssuedSession {

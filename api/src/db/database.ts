@@ -68,7 +68,7 @@ export class DatabaseUsedInTransaction extends Error {
  * waiting for the read — forever. On PostgreSQL it takes a second connection and sees another snapshot.
  * An AsyncLocalStorage marks every `db.transaction(…)` callback; a call on `db` within it is refused.
  */
-export function guardTransactions<T extends Database>(db: T): T {
+function guardTransactions<T extends Database>(db: T): T {
   return new Proxy(db, {
     get(target, prop, receiver) {
       const value: unknown = Reflect.get(target, prop, receiver);

@@ -6,10 +6,10 @@ import type { Scheduler } from './scheduler.ts';
 import { withJobLock } from './scheduler.ts';
 
 /** An upload no message took within a day is deleted (the picker uploads just before sending). */
-export const UNATTACHED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const UNATTACHED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes abandoned uploads (never one a message names, say from an older node in a rolling update). */
-export async function cleanUploads(db: Database | Transaction, now: number): Promise<void> {
+async function cleanUploads(db: Database | Transaction, now: number): Promise<void> {
   await db
     .delete(uploads)
     .where(
@@ -22,7 +22,7 @@ export async function cleanUploads(db: Database | Transaction, now: number): Pro
 }
 
 /** Forgets idempotency keys older than 24 h. */
-export async function cleanIdempotencyKeys(db: Database | Transaction, now: number): Promise<void> {
+async function cleanIdempotencyKeys(db: Database | Transaction, now: number): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)));
 }
 

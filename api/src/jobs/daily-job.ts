@@ -17,7 +17,7 @@ export interface JobPeriod {
 }
 
 /** A thing the job works for (a plan, a loan) and the time from which its periods count. */
-export interface JobReference {
+interface JobReference {
   reference: string;
   /** The first period is the first that starts at or after this time. */
   from: number;

@@ -23,7 +23,7 @@ export function scheduleMarketJobs(scheduler: Scheduler, market: MarketService, 
 }
 
 /** The trading jobs of due work: options settlement, limit-order expiry, the retry of failed triggered closes. */
-export function scheduleTradingJobs(scheduler: Scheduler, trading: TradingService, everyMs: number): void {
+function scheduleTradingJobs(scheduler: Scheduler, trading: TradingService, everyMs: number): void {
   scheduler.every(OPTIONS_SETTLEMENT_JOB, everyMs, async () => {
     await trading.settleDue();
   });

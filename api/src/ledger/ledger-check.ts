@@ -39,7 +39,7 @@ export interface HoldReconciler {
 export const HOLD_RECONCILERS = new Map<UserAccountKind, HoldReconciler>();
 
 /** Registers (or replaces) the reconciler of one hold account kind. */
-export function registerHoldReconciler(kind: UserAccountKind, reconciler: HoldReconciler): void {
+function registerHoldReconciler(kind: UserAccountKind, reconciler: HoldReconciler): void {
   HOLD_RECONCILERS.set(kind, reconciler);
 }
 

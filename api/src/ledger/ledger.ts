@@ -10,7 +10,7 @@ import { CURRENCY_LIST, checkPlaces } from './currency.ts';
 export type Reader = Database | Transaction;
 
 /** A ledger account named by its role: one of the user's (of the movement's user) or the platform's. */
-export type AccountRef = { user: UserAccountKind } | { system: SystemAccountKind };
+type AccountRef = { user: UserAccountKind } | { system: SystemAccountKind };
 
 /** One transfer of a movement: `amount` (> 0) from one account to another. */
 export interface Leg {

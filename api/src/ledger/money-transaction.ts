@@ -2,13 +2,13 @@ import type { Database, Transaction } from '../db/database.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 
 /** PostgreSQL's answers that mean "run the whole transaction again": a deadlock, a serialization failure. */
-export const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 
 /** How many times a money transaction runs at most before the caller is asked to try again later. */
-export const MONEY_TRANSACTION_ATTEMPTS = 8;
+const MONEY_TRANSACTION_ATTEMPTS = 8;
 
 /** The SQLSTATE of a driver error, also when drizzle wraps it (`cause`). */
-export function sqlStateOf(error: unknown): string | undefined {
+function sqlStateOf(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

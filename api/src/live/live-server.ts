@@ -112,7 +112,7 @@ export const SUBSCRIBE_ALLOWANCE = { count: 20, windowMs: 10_000 };
 /** A page authenticates at start and at each token renewal: more USER_AUTH frames than this in 10 s close the socket. */
 export const AUTH_ALLOWANCE = { count: 10, windowMs: 10_000 };
 /** Open live connections per client address by default (a household or office shares one). */
-export const SOCKETS_PER_ADDRESS = 32;
+const SOCKETS_PER_ADDRESS = 32;
 const SESSION_ENDED_CHANNEL = 'session-ended';
 const sessionEndedMessage = z.object({ sessionIds: z.array(z.string()) });
 /** setTimeout's longest wait; a later expiry is checked again then. */

@@ -30,7 +30,7 @@ export interface OperatorIdentity extends Actor {
 
 type OperatorRow = typeof operators.$inferSelect;
 
-export function operatorView(row: OperatorRow): OperatorView {
+function operatorView(row: OperatorRow): OperatorView {
   return {
     id: row.id,
     email: row.email ?? '',

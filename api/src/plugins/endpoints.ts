@@ -7,14 +7,14 @@ import { envelope, validationIssues } from '@meridian/contracts/schemas';
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The request a handler of `E` gets: params, query and body as the endpoint's schemas parsed them. */
-export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
+type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
   Params: Infer<E['params']>;
   Querystring: Infer<E['query']>;
   Body: Infer<E['body']>;
 }>;
 
 /** What a handler answers: the envelope (`ok(…)`, or a replayed answer), or for a `raw` endpoint what it sends. */
-export type EndpointAnswer<E extends EndpointSpec> = E['raw'] extends string
+type EndpointAnswer<E extends EndpointSpec> = E['raw'] extends string
   ? unknown
   : { code: string; message: string; result: z.input<NonNullable<E['result']>> | null };
 
@@ -43,7 +43,7 @@ const invalidBody = envelope(z.looseObject({ issues: validationIssues.shape.issu
  * 503 for an idempotent call (a key reused with other parameters; a transaction that kept meeting
  * deadlocks), 429 when it is limited.
  */
-export function responsesOf(endpoint: EndpointSpec): Record<number, z.ZodType | object> {
+function responsesOf(endpoint: EndpointSpec): Record<number, z.ZodType | object> {
   const responses: Record<number, z.ZodType | object> = {};
   if (endpoint.raw) responses[200] = { description: `The file (${endpoint.raw})`, content: { [endpoint.raw]: { schema: z.string() } } };
   else responses[200] = envelope(endpoint.result ?? nothing);
@@ -60,7 +60,7 @@ export function responsesOf(endpoint: EndpointSpec): Record<number, z.ZodType | 
 }
 
 /** The OpenAPI security requirement of who may call it. */
-export function securityOf(endpoint: EndpointSpec): Record<string, string[]>[] {
+function securityOf(endpoint: EndpointSpec): Record<string, string[]>[] {
   if (endpoint.callers === 'anonymous' || endpoint.callers === 'operator-public') return [];
   return [isOperatorEndpoint(endpoint) ? { operatorBearer: [] } : { customerToken: [] }];
 }

@@ -42,7 +42,7 @@ const PARSER_STATUS: Record<string, number> = {
 };
 
 /** The envelope of a refusal answered before any route runs. */
-export function parserErrorBody(status: number) {
+function parserErrorBody(status: number) {
   if (status === 400) {
     const key = 'validation.invalid';
     return { code: '400', message: key, result: { issues: [{ path: '', key }] } };

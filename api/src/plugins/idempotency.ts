@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
@@ -146,10 +146,4 @@ export async function idempotent<T>(
   }
   void reply.status(answer.statusCode);
   return answer.body;
-}
-
-/** For tests and the check: how many keys are kept. */
-export async function countIdempotencyKeys(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(idempotencyKeys);
-  return row?.n ?? 0;
 }

@@ -5,7 +5,7 @@ import { ApiFailure } from './envelope.ts';
 const MAX_DEPTH = 32;
 
 /** Whether a value (or any key or string inside it) carries a NUL character. */
-export function carriesNul(value: unknown, depth = 0): boolean {
+function carriesNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   // Binary bodies (a file's bytes) are not text: they are checked by what reads them.
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;

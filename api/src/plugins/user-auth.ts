@@ -31,7 +31,7 @@ export function authOf(request: FastifyRequest): Authenticated {
 }
 
 /** What a `virtually` header names (NO = demo, YES = real); any other value, or none, names nothing. */
-export function headerMode(request: FastifyRequest): AccountModeName | undefined {
+function headerMode(request: FastifyRequest): AccountModeName | undefined {
   const header = request.headers.virtually;
   if (header === 'NO') return 'demo';
   if (header === 'YES') return 'real';

@@ -37,7 +37,7 @@ export type StepHandler = (
   actor: OperatorIdentity,
 ) => Promise<void>;
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 /** The kinds whose queues an operator with these roles may read. */
 export const readableKinds = (roles: readonly OperatorRole[]): ReviewKind[] =>

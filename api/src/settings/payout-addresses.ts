@@ -130,7 +130,7 @@ function throwawayAddresses(): { ethereum: string; tron: string } {
  * The development addresses of a data folder: made once from a random key that is dropped at once, and
  * only the addresses kept (in DEV_PAYOUT_FILE), so a restart of the same folder shows the same ones.
  */
-export function developmentAddresses(dataDir: string | undefined): { ethereum: string; tron: string } {
+function developmentAddresses(dataDir: string | undefined): { ethereum: string; tron: string } {
   if (!dataDir) return throwawayAddresses();
   const file = join(dataDir, DEV_PAYOUT_FILE);
   if (existsSync(file)) {

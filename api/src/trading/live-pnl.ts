@@ -23,7 +23,7 @@ export interface PnlPush {
 }
 
 /** True when an entry moved enough to be stored and pushed (SPEC §4: PnL or PnL % by ≥ 0.1, or price by ≥ 0.01). */
-export function movedEnough(before: Omit<PnlEntry, 'lastUpdateTime'> | undefined, after: Omit<PnlEntry, 'lastUpdateTime'>): boolean {
+function movedEnough(before: Omit<PnlEntry, 'lastUpdateTime'> | undefined, after: Omit<PnlEntry, 'lastUpdateTime'>): boolean {
   if (!before) return true;
   return (
     money(after.pnl).minus(before.pnl).abs().gte(PNL_THRESHOLDS.pnl) ||

@@ -15,7 +15,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, endpointPath, money } from '@meridian/contracts';
+import { endpointPath, money } from '@meridian/contracts';
+import { tradingEndpoints } from '@meridian/contracts/endpoints/trading';
 import { marketEndpoints } from '@meridian/contracts/endpoints/market';
 import { openDatabase } from '../../src/db/database.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
@@ -162,7 +163,10 @@ export async function runKillScenario(store: FaultStore, options: KillOptions): 
   let option: { instrumentId: number; period: number; amount: string } | null = null;
   for (const id of [1, 2]) {
     const info = await call(base, endpointPath(marketEndpoints.getMarketInfo, { id }), { method: 'GET' });
-    const terms = await call(base, API_PATHS.getTradingTerms(id), { method: 'GET', token: me.token });
+    const terms = await call(base, endpointPath(tradingEndpoints.getTradingTerms, { instrumentId: id }), {
+      method: 'GET',
+      token: me.token,
+    });
     if (!done(info) || !done(terms)) throw new Error(`no market info or terms for ${id}: ${JSON.stringify([info, terms])}`);
     const price = money((info.body.result as { nowPrice: string }).nowPrice);
     const t = terms.body.result as {
@@ -190,7 +194,7 @@ export async function runKillScenario(store: FaultStore, options: KillOptions): 
       requests.push({
         kind: 'close',
         user: position!.user,
-        path: API_PATHS.closeContracts(position!.id),
+        path: endpointPath(tradingEndpoints.closeContracts, { id: position!.id }),
         key: `close-${round}-${i}-${randomUUID()}`,
         positionId: position!.id,
       });
@@ -200,7 +204,7 @@ export async function runKillScenario(store: FaultStore, options: KillOptions): 
       requests.push({
         kind: 'option',
         user: pick(users),
-        path: API_PATHS.buyOptions,
+        path: endpointPath(tradingEndpoints.buyOptions),
         body: {
           instrumentId: option!.instrumentId,
           direction: random() < 0.5 ? 'up' : 'down',
@@ -215,7 +219,7 @@ export async function runKillScenario(store: FaultStore, options: KillOptions): 
       requests.push({
         kind: 'buy',
         user: pick(users),
-        path: API_PATHS.buyContracts,
+        path: endpointPath(tradingEndpoints.buyContracts),
         body: { instrumentId: instrument.id, side: random() < 0.5 ? 'buy' : 'sell', lots: instrument.lots, leverage: instrument.leverage },
         key: `buy-${round}-${requests.length}-${randomUUID()}`,
       });

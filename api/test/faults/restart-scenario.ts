@@ -12,7 +12,8 @@
  */
 import WebSocket from 'ws';
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, LIVE_PATH, endpointPath } from '@meridian/contracts';
+import { LIVE_PATH, endpointPath } from '@meridian/contracts';
+import { tradingEndpoints } from '@meridian/contracts/endpoints/trading';
 import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { FaultServer, call, freePort, median, signUpOver, waitFor } from './fault-helpers.ts';
 import type { FaultStore, FaultUser } from './fault-helpers.ts';
@@ -191,7 +192,7 @@ export async function runRestartScenario(store: FaultStore, options: RestartOpti
       // While the clients are still away (their next try is up to 5 s off): every user's balance changes.
       await Promise.all(
         users.map(async (user) => {
-          const res = await call(base, API_PATHS.buyContracts, {
+          const res = await call(base, endpointPath(tradingEndpoints.buyContracts), {
             token: user.token,
             key: `restart-${restart}-${randomUUID()}`,
             body: { instrumentId: 2, side: 'buy', lots: '0.001', leverage: 1 },

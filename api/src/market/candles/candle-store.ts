@@ -8,7 +8,7 @@ import { INTERVAL_MS, generateHistory } from './candle-math.ts';
 import type { CandleBar } from './candle-math.ts';
 
 /** How many candles a back-fill generates per interval: enough for a full chart, and more to scroll. */
-export const BACKFILL_COUNT: Record<CandleInterval, number> = {
+const BACKFILL_COUNT: Record<CandleInterval, number> = {
   '1m': 600,
   '5m': 500,
   '15m': 500,
@@ -19,7 +19,7 @@ export const BACKFILL_COUNT: Record<CandleInterval, number> = {
 };
 
 /** How long candles are kept per interval (null: for ever). */
-export const RETENTION_MS: Record<CandleInterval, number | null> = {
+const RETENTION_MS: Record<CandleInterval, number | null> = {
   '1m': 3 * 24 * 3600_000,
   '5m': 14 * 24 * 3600_000,
   '15m': 45 * 24 * 3600_000,

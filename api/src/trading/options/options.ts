@@ -25,7 +25,7 @@ type OptionRow = typeof optionsOrders.$inferSelect;
  * The product table every instrument starts with (operators change it per instrument in the
  * back-office): period in seconds, payout % of the stake on a win, stake bounds.
  */
-export const DEFAULT_OPTIONS_PRODUCTS = [
+const DEFAULT_OPTIONS_PRODUCTS = [
   { period: 30, payoutPercent: '80', minStake: '10', maxStake: '50000' },
   { period: 60, payoutPercent: '85', minStake: '10', maxStake: '50000' },
   { period: 120, payoutPercent: '88', minStake: '10', maxStake: '100000' },
@@ -60,7 +60,7 @@ export async function productsOf(db: Reader, instrumentId: number): Promise<Opti
   }));
 }
 
-export function optionsOrderOf(ctx: TradingContext, row: OptionRow): OptionsOrder {
+function optionsOrderOf(ctx: TradingContext, row: OptionRow): OptionsOrder {
   const instrument = ctx.market.catalogue.byId(row.instrumentId);
   return {
     id: String(row.id),

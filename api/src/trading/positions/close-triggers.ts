@@ -13,7 +13,7 @@ interface Log {
 }
 
 type Owner = { userId: string; mode: AccountModeName };
-export interface RecordedTrigger {
+interface RecordedTrigger {
   orderId: number;
   owner: Owner;
   quote: Quote;
@@ -25,7 +25,7 @@ export interface RecordedTrigger {
  * its own): the first record of an order wins, so a close retried later uses the tick that first crossed.
  * Answers the trigger as stored.
  */
-export async function recordTrigger(
+async function recordTrigger(
   db: Database,
   orderId: number,
   quote: Quote,
@@ -44,7 +44,7 @@ export async function recordTrigger(
  * longer holding (closed by its owner meanwhile) only loses the record. Throws when the close fails (the
  * record stays for the next try).
  */
-export async function closeAtTrigger(ctx: TradingContext, trigger: RecordedTrigger): Promise<ContractOrder | null> {
+async function closeAtTrigger(ctx: TradingContext, trigger: RecordedTrigger): Promise<ContractOrder | null> {
   return withMoneyTransaction(ctx.db, async (tx) => {
     const closed = await closePositionAt(ctx, tx, trigger.orderId, trigger.owner, trigger.quote, trigger.reason);
     await tx.delete(closeTriggers).where(eq(closeTriggers.orderId, trigger.orderId));

@@ -18,7 +18,7 @@ const queryOf = (search: AuditSearch) => ({
   page: search.page,
 });
 
-export const searchAudit = (search: AuditSearch, signal: AbortSignal) => adminApi.call(audit.listAudit, { query: queryOf(search), signal });
+const searchAudit = (search: AuditSearch, signal: AbortSignal) => adminApi.call(audit.listAudit, { query: queryOf(search), signal });
 
 export const auditQueryOptions = (search: AuditSearch) =>
   queryOptions({

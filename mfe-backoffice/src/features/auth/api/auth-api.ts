@@ -6,7 +6,7 @@ import { adminKeys } from '../../../shared/query-keys.ts';
 
 export const signIn = (body: OperatorSignInBody) => adminApi.call(operators.signIn, { body });
 
-export const getSetupInfo = (token: string, signal?: AbortSignal) => adminApi.call(operators.getSetupInfo, { body: { token }, signal });
+const getSetupInfo = (token: string, signal?: AbortSignal) => adminApi.call(operators.getSetupInfo, { body: { token }, signal });
 
 /** Who a set-up link is for and the authenticator secret; read once per link (the route is rate-limited). */
 export const setupInfoQueryOptions = (token: string) =>

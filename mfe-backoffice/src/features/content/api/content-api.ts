@@ -14,14 +14,14 @@ export const CONTENT_WRITERS = content.updateContent.callers;
 /** The longest body the contract accepts (`saveContentBody`, `previewContentBody`). */
 export const MAX_BODY_LENGTH = 100_000;
 
-export const listContent = (kind: ContentKind, lang: ContentLanguage, signal: AbortSignal) =>
+const listContent = (kind: ContentKind, lang: ContentLanguage, signal: AbortSignal) =>
   adminApi.call(content.listContent, { query: { kind, lang }, signal });
 
 export const contentListQueryOptions = (kind: ContentKind, lang: ContentLanguage) =>
   queryOptions({ queryKey: adminKeys.content.list(kind, lang), queryFn: ({ signal }) => listContent(kind, lang, signal) });
 
 /** The server's sanitizer run on a body (nothing stored): the clean HTML and what it took out. */
-export const previewContent = (body: string, signal?: AbortSignal) => adminApi.call(content.previewContent, { body: { body }, signal });
+const previewContent = (body: string, signal?: AbortSignal) => adminApi.call(content.previewContent, { body: { body }, signal });
 
 /** A preview depends on the body alone, so one answer per body is kept for as long as it is used. */
 export const previewQueryOptions = (body: string) =>

@@ -13,8 +13,7 @@ export const proposeCorrection = (body: ProposeCorrectionBody, idempotencyKey: s
   adminApi.call(reviews.proposeCorrection, { body, idempotencyKey });
 
 /** Who a user id names (the form shows the customer before anything is sent). */
-export const getCustomer = (id: string, signal?: AbortSignal) =>
-  adminApi.call(customers.getUser, { params: { id }, signal }).then((d) => d.user);
+const getCustomer = (id: string, signal?: AbortSignal) => adminApi.call(customers.getUser, { params: { id }, signal }).then((d) => d.user);
 
 export const customerQueryOptions = (id: string) =>
   queryOptions({

@@ -3,6 +3,6 @@ import { operatorsEndpoints as operators } from '@meridian/contracts/endpoints/o
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
-export const getDashboard = (signal: AbortSignal) => adminApi.call(operators.getDashboard, { signal });
+const getDashboard = (signal: AbortSignal) => adminApi.call(operators.getDashboard, { signal });
 
 export const dashboardQueryOptions = () => queryOptions({ queryKey: adminKeys.dashboard(), queryFn: ({ signal }) => getDashboard(signal) });

@@ -4,7 +4,7 @@ import { operatorsEndpoints as operators } from '@meridian/contracts/endpoints/o
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
-export const listOperators = (signal: AbortSignal) => adminApi.call(operators.listOperators, { signal });
+const listOperators = (signal: AbortSignal) => adminApi.call(operators.listOperators, { signal });
 
 export const operatorsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.operators(), queryFn: ({ signal }) => listOperators(signal) });

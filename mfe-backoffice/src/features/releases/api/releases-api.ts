@@ -12,13 +12,13 @@ const RELEASE_API = {
   rollback: '/api/release/rollback',
 } as const;
 
-export const getReleaseStatus = (env: string, signal: AbortSignal) =>
+const getReleaseStatus = (env: string, signal: AbortSignal) =>
   adminApi.get(RELEASE_API.status, { query: { env }, result: releaseStatus, signal });
 
 export const releaseStatusQueryOptions = (env: string) =>
   queryOptions({ queryKey: adminKeys.release.status(env), queryFn: ({ signal }) => getReleaseStatus(env, signal) });
 
-export const getReleaseHistory = (env: string, remote: string, signal: AbortSignal) =>
+const getReleaseHistory = (env: string, remote: string, signal: AbortSignal) =>
   adminApi.get(RELEASE_API.history, { query: { env, remote }, result: releaseHistory, signal });
 
 export const releaseHistoryQueryOptions = (env: string, remote: string) =>

@@ -4,15 +4,14 @@ import { settingsEndpoints as settings } from '@meridian/contracts/endpoints/set
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
-export const listSettings = (signal: AbortSignal) => adminApi.call(settings.listSettings, { signal });
+const listSettings = (signal: AbortSignal) => adminApi.call(settings.listSettings, { signal });
 export type SettingRow = Awaited<ReturnType<typeof listSettings>>[number];
 
 export const settingsQueryOptions = () => queryOptions({ queryKey: adminKeys.settings(), queryFn: ({ signal }) => listSettings(signal) });
 
 export const updateSetting = (key: ParamKey, value: string) => adminApi.call(settings.updateSetting, { params: { key }, body: { value } });
 
-export const listProducts = (signal: AbortSignal) => adminApi.call(settings.listProducts, { signal });
-export type ProductsResult = Awaited<ReturnType<typeof listProducts>>;
+const listProducts = (signal: AbortSignal) => adminApi.call(settings.listProducts, { signal });
 
 export const productsQueryOptions = () => queryOptions({ queryKey: adminKeys.products(), queryFn: ({ signal }) => listProducts(signal) });
 

@@ -5,16 +5,16 @@ import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** How often an open conversation (and the list) asks again for new messages. */
-export const SUPPORT_POLL_MS = 15_000;
+const SUPPORT_POLL_MS = 15_000;
 
 /** The 200 most recently updated conversations, with their last message. */
-export const listTickets = (signal?: AbortSignal) => adminApi.call(support.listSupportTickets, { signal });
+const listTickets = (signal?: AbortSignal) => adminApi.call(support.listSupportTickets, { signal });
 
 export const ticketsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.support.list(), queryFn: ({ signal }) => listTickets(signal), refetchInterval: SUPPORT_POLL_MS });
 
 /** One conversation: its messages and its place in the support queue. */
-export const getTicket = (id: string, signal?: AbortSignal) => adminApi.call(support.getSupportTicket, { params: { id }, signal });
+const getTicket = (id: string, signal?: AbortSignal) => adminApi.call(support.getSupportTicket, { params: { id }, signal });
 
 export const ticketQueryOptions = (id: string) =>
   queryOptions({

@@ -5,20 +5,19 @@ import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
 /** Customers whose email, phone or wallet contains `q`, or whose id is `q`; newest first, 50 a page. */
-export const searchUsers = (q: string, page: number, signal?: AbortSignal) =>
-  adminApi.call(customers.listUsers, { query: { q, page }, signal });
+const searchUsers = (q: string, page: number, signal?: AbortSignal) => adminApi.call(customers.listUsers, { query: { q, page }, signal });
 
 export const usersQueryOptions = (q: string, page: number) =>
   queryOptions({ queryKey: adminKeys.users.search(q, page), queryFn: ({ signal }) => searchUsers(q, page, signal) });
 
 /** A customer's profile, balances per mode, sessions, notes and review items. */
-export const getUser = (id: string, signal?: AbortSignal) => adminApi.call(customers.getUser, { params: { id }, signal });
+const getUser = (id: string, signal?: AbortSignal) => adminApi.call(customers.getUser, { params: { id }, signal });
 
 export const userQueryOptions = (id: string) =>
   queryOptions({ queryKey: adminKeys.users.detail(id), queryFn: ({ signal }) => getUser(id, signal) });
 
 /** The customer's transfers of one account mode, newest first, seen from their side. */
-export const getUserTransfers = (id: string, mode: AccountModeName, page: number, signal?: AbortSignal) =>
+const getUserTransfers = (id: string, mode: AccountModeName, page: number, signal?: AbortSignal) =>
   adminApi.call(customers.listUserTransfers, { params: { id }, query: { mode, page }, signal });
 
 export const transfersQueryOptions = (id: string, mode: AccountModeName, page: number) =>

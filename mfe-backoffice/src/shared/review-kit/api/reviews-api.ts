@@ -13,10 +13,9 @@ export interface ReviewListQuery {
 }
 
 /** How often an open queue asks again for new items. */
-export const QUEUE_POLL_MS = 30_000;
+const QUEUE_POLL_MS = 30_000;
 
-export const listReviews = (query: ReviewListQuery, signal?: AbortSignal) =>
-  adminApi.call(reviews.listReviews, { query: { ...query }, signal });
+const listReviews = (query: ReviewListQuery, signal?: AbortSignal) => adminApi.call(reviews.listReviews, { query: { ...query }, signal });
 
 export const reviewsQueryOptions = (query: ReviewListQuery) =>
   queryOptions({
@@ -25,7 +24,7 @@ export const reviewsQueryOptions = (query: ReviewListQuery) =>
     refetchInterval: QUEUE_POLL_MS,
   });
 
-export const getReview = (id: number, signal?: AbortSignal) => adminApi.call(reviews.getReview, { params: { id }, signal });
+const getReview = (id: number, signal?: AbortSignal) => adminApi.call(reviews.getReview, { params: { id }, signal });
 
 export const reviewQueryOptions = (id: number) =>
   queryOptions({ queryKey: adminKeys.reviews.item(id), queryFn: ({ signal }) => getReview(id, signal) });
