@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { wholeNumber } from '@meridian/contracts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MODE_CODES, wholeNumber } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
@@ -31,6 +31,24 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
     return modeOf(request, auth.accountMode as AccountModeName);
   };
 
+  // A money call from a window that names the other mode is refused (10110), unless its key was answered
+  // already: a retry whose first answer was lost gets that answer again, never a refusal that could lead
+  // the user to place it twice. Looked up only on a refusal, so the ordinary call pays nothing for it.
+  const modeOrReplay = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ mode: AccountModeName } | { replayed: NonNullable<Awaited<ReturnType<typeof replayAnswered>>> }> => {
+    try {
+      return { mode: await modeFor(request) };
+    } catch (error) {
+      if (error instanceof ApiFailure && error.code === MODE_CODES.accountModeChanged) {
+        const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
+        if (replayed) return { replayed };
+      }
+      throw error;
+    }
+  };
+
   route(app, order.getTradingTerms, async (request) => {
     const instrument = instrumentOf(ctx, request.params.instrumentId);
     return ok({
@@ -47,9 +65,9 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
 
   route(app, order.buyContracts, async (request, reply) => {
     const { userId } = authOf(request);
-    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-    if (replayed) return replayed;
-    const mode = await modeFor(request);
+    const chosen = await modeOrReplay(request, reply);
+    if ('replayed' in chosen) return chosen.replayed;
+    const { mode } = chosen;
     const terms = await positionTerms(ctx);
     const answer = await idempotent(
       ctx.db,
@@ -65,9 +83,9 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
 
   route(app, order.closeContracts, async (request, reply) => {
     const { userId } = authOf(request);
-    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-    if (replayed) return replayed;
-    const mode = await modeFor(request);
+    const chosen = await modeOrReplay(request, reply);
+    if ('replayed' in chosen) return chosen.replayed;
+    const { mode } = chosen;
     const id = wholeNumber(request.params.id);
     const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
     if (answer.code === '200') trading.publishFigures(userId, mode);
@@ -77,9 +95,9 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
   // Cancels a pending limit order: its hold goes back to cash (10103 when it is not pending any more).
   route(app, order.cancelOrder, async (request, reply) => {
     const { userId } = authOf(request);
-    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-    if (replayed) return replayed;
-    const mode = await modeFor(request);
+    const chosen = await modeOrReplay(request, reply);
+    if ('replayed' in chosen) return chosen.replayed;
+    const { mode } = chosen;
     const id = wholeNumber(request.params.id);
     const answer = await idempotent(ctx.db, request, reply, mode, (tx) => cancelPending(ctx, tx, { userId, mode }, id), ctx.now);
     if (answer.code === '200') trading.publishFigures(userId, mode);
@@ -92,9 +110,9 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
 
   route(app, order.buyOptions, async (request, reply) => {
     const { userId } = authOf(request);
-    const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-    if (replayed) return replayed;
-    const mode = await modeFor(request);
+    const chosen = await modeOrReplay(request, reply);
+    if ('replayed' in chosen) return chosen.replayed;
+    const { mode } = chosen;
     const halted = await haltedInstruments(ctx);
     const answer = await idempotent(ctx.db, request, reply, mode, (tx) => buyOption(ctx, tx, userId, mode, request.body, halted), ctx.now);
     if (answer.code === '200') trading.publishFigures(userId, mode);
