@@ -12,6 +12,7 @@ import { cancelPending } from '../../trading/positions/pending.ts';
 import { closePosition, listPositions, openPosition, positionTerms } from '../../trading/positions/positions.ts';
 import { haltedInstruments, instrumentOf, percentSetting } from '../../trading/trading-context.ts';
 import type { TradingService } from '../../trading/trading-service.ts';
+import type { Transaction } from '../../db/database.ts';
 
 /**
  * The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the
@@ -63,45 +64,35 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
     });
   });
 
-  route(app, order.buyContracts, async (request, reply) => {
+  // A money call: the stored mode (or the first answer replayed), the work once per key, then the new figures.
+  const moneyCall = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (tx: Transaction, userId: string, mode: AccountModeName) => Promise<T>,
+  ) => {
     const { userId } = authOf(request);
     const chosen = await modeOrReplay(request, reply);
     if ('replayed' in chosen) return chosen.replayed;
     const { mode } = chosen;
-    const terms = await positionTerms(ctx);
-    const answer = await idempotent(
-      ctx.db,
-      request,
-      reply,
-      mode,
-      (tx) => openPosition(ctx, tx, userId, mode, request.body, terms),
-      ctx.now,
-    );
+    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => work(tx, userId, mode), ctx.now);
     if (answer.code === '200') trading.publishFigures(userId, mode);
     return answer;
+  };
+
+  route(app, order.buyContracts, async (request, reply) => {
+    const terms = await positionTerms(ctx);
+    return moneyCall(request, reply, (tx, userId, mode) => openPosition(ctx, tx, userId, mode, request.body, terms));
   });
 
   route(app, order.closeContracts, async (request, reply) => {
-    const { userId } = authOf(request);
-    const chosen = await modeOrReplay(request, reply);
-    if ('replayed' in chosen) return chosen.replayed;
-    const { mode } = chosen;
     const id = wholeNumber(request.params.id);
-    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => closePosition(ctx, tx, userId, mode, id), ctx.now);
-    if (answer.code === '200') trading.publishFigures(userId, mode);
-    return answer;
+    return moneyCall(request, reply, (tx, userId, mode) => closePosition(ctx, tx, userId, mode, id));
   });
 
   // Cancels a pending limit order: its hold goes back to cash (10103 when it is not pending any more).
   route(app, order.cancelOrder, async (request, reply) => {
-    const { userId } = authOf(request);
-    const chosen = await modeOrReplay(request, reply);
-    if ('replayed' in chosen) return chosen.replayed;
-    const { mode } = chosen;
     const id = wholeNumber(request.params.id);
-    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => cancelPending(ctx, tx, { userId, mode }, id), ctx.now);
-    if (answer.code === '200') trading.publishFigures(userId, mode);
-    return answer;
+    return moneyCall(request, reply, (tx, userId, mode) => cancelPending(ctx, tx, { userId, mode }, id));
   });
 
   route(app, order.listOrder, async (request) =>
@@ -109,14 +100,8 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
   );
 
   route(app, order.buyOptions, async (request, reply) => {
-    const { userId } = authOf(request);
-    const chosen = await modeOrReplay(request, reply);
-    if ('replayed' in chosen) return chosen.replayed;
-    const { mode } = chosen;
     const halted = await haltedInstruments(ctx);
-    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => buyOption(ctx, tx, userId, mode, request.body, halted), ctx.now);
-    if (answer.code === '200') trading.publishFigures(userId, mode);
-    return answer;
+    return moneyCall(request, reply, (tx, userId, mode) => buyOption(ctx, tx, userId, mode, request.body, halted));
   });
 
   route(app, order.getOptionsOrderById, async (request) =>
