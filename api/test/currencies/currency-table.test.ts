@@ -49,7 +49,7 @@ describe(`the currency table (${databaseKind})`, () => {
     expect(seeded.find((c) => c.code === 'USD')?.networks).toEqual([]);
   });
 
-  it('refuses a ledger account or a transfer in a currency it does not list (foreign keys)', async () => {
+  it('refuses a ledger account or a transfer in a currency it does not list', async () => {
     expect(
       await failure(sql`insert into ledger_accounts (owner_id, mode, kind, currency, allow_negative)
         values ('00000000-0000-0000-0000-000000000001', 'demo', 'cash', 'DOGE', false)`),
@@ -76,6 +76,13 @@ describe(`the currency table (${databaseKind})`, () => {
     expect(await failure(transfer('1.000001'))).toBe('no failure');
     const [count] = await rows<{ n: string | number }>(sql`select count(*) as n from ledger_transfers where reference_id = 'places'`);
     expect(Number(count!.n)).toBe(1);
+  });
+
+  it('keeps every currency and its code for good (transfers name it without a foreign key)', async () => {
+    expect(await failure(sql`delete from currencies where code = 'ETH'`)).toMatch(/stays in the table/);
+    expect(await failure(sql`update currencies set code = 'ETC' where code = 'ETH'`)).toMatch(/stays in the table/);
+    const [eth] = await rows<{ code: string }>(sql`select code from currencies where code = 'ETH'`);
+    expect(eth?.code).toBe('ETH');
   });
 
   it('keeps the places of a currency within what the amount column holds', async () => {
