@@ -13,6 +13,9 @@ export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnT
 /** The handle a `db.transaction(…)` callback receives. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The rows of a raw `execute` on either driver (node-postgres answers `{ rows }`, PGlite's drizzle the rows). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import { wholeNumber } from '@meridian/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/database.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { jobRuns } from '../db/schema.ts';
 import { withMoneyTransaction } from '../ledger/money-transaction.ts';
@@ -73,7 +74,6 @@ export function periodsDue(pattern: string, from: number, now: number, max: numb
   return out;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /**
  * Runs every period of every reference that is due and not yet done: missed periods (the node was down,

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   BALANCE_FIGURES_VERSION,
   CURRENCIES,
@@ -11,7 +11,7 @@ import {
 } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, Money, UserAccountKind } from '@meridian/contracts';
 import type { Transaction } from '../db/database.ts';
-import { accounts, ledgerAccounts } from '../db/schema.ts';
+import { accounts } from '../db/schema.ts';
 import type { UsdPrices } from './currency.ts';
 import { DEBT_KINDS, foldFigures } from './figures-contributors.ts';
 import type { Ledger, Reader } from './ledger.ts';
@@ -47,10 +47,11 @@ export async function readFigures(
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.mode, mode)));
   if (!row) throw new Error(`account ${mode} of ${userId} is missing`);
-  const b = await ledger.balancesOf(db, userId, mode);
+  const balances = await ledger.balancesByCurrency(db, userId, mode);
+  const b = balances.get(TRADING_CURRENCY) ?? (await ledger.balancesOf(db, userId, mode));
   const { held, owed, bond } = foldFigures(b);
   const totalAssets = held.plus(floating).minus(owed);
-  const perCurrency = await currencyFigures(db, userId, mode, { cash: b.cash, total: totalAssets }, prices);
+  const perCurrency = currencyFigures(balances, { cash: b.cash, total: totalAssets }, prices);
   return {
     mode,
     baseBalance: moneyString(b.cash),
@@ -70,25 +71,19 @@ export async function readFigures(
  * currency the user has an account in, in table order; each at its live USD price (`prices`), and the
  * sum of those as the estimated total in USD. A currency no market prices counts for nothing in it.
  */
-async function currencyFigures(
-  db: Reader,
-  userId: string,
-  mode: AccountModeName,
+function currencyFigures(
+  balances: ReadonlyMap<string, Record<UserAccountKind, Money>>,
   usd: { cash: Money; total: Money },
   prices: UsdPrices | undefined,
-): Promise<Pick<AccountFigures, 'currencies' | 'estimatedTotalUsd'>> {
-  const rows = await db
-    .select({ currency: ledgerAccounts.currency, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.mode, mode), ne(ledgerAccounts.currency, TRADING_CURRENCY)));
+): Pick<AccountFigures, 'currencies' | 'estimatedTotalUsd'> {
   const sums = new Map<string, { cash: Money; total: Money }>([[TRADING_CURRENCY, usd]]);
-  for (const row of rows) {
-    const sum = sums.get(row.currency) ?? { cash: money('0'), total: money('0') };
-    const amount = money(row.balance);
-    sums.set(row.currency, {
-      cash: row.kind === 'cash' ? sum.cash.plus(amount) : sum.cash,
-      total: DEBT_KINDS.has(row.kind as UserAccountKind) ? sum.total.minus(amount) : sum.total.plus(amount),
-    });
+  for (const [currency, kinds] of balances) {
+    if (currency === TRADING_CURRENCY) continue;
+    let total = money('0');
+    for (const [kind, amount] of Object.entries(kinds)) {
+      total = DEBT_KINDS.has(kind as UserAccountKind) ? total.minus(amount) : total.plus(amount);
+    }
+    sums.set(currency, { cash: kinds.cash, total });
   }
   let estimate = money('0');
   const currencies = CURRENCIES.flatMap(({ code }) => {

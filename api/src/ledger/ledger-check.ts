@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { UserAccountKind } from '@meridian/contracts';
+import { rowsOf } from '../db/database.ts';
 import type { Database, Transaction } from '../db/database.ts';
 
 export interface LedgerCheck {
@@ -158,7 +159,6 @@ const QUERIES = {
     select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
 };
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 async function run<T>(tx: Transaction, query: SQL): Promise<T[]> {
   return rowsOf<T>(await tx.execute(query));

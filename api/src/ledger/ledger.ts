@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACCOUNT_MODES, MONEY_CODES, SYSTEM_ACCOUNT_KINDS, TRADING_CURRENCY, money } from '@meridian/contracts';
 import type { AccountModeName, Money, SystemAccountKind, TransferType, UserAccountKind } from '@meridian/contracts';
+import { rowsOf } from '../db/database.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { accounts, ledgerAccounts, ledgerTransfers, SYSTEM_OWNER } from '../db/schema.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 import { CURRENCY_LIST, checkPlaces } from './currency.ts';
+import { holdsOwner, noteOwnerLocked } from './owner-locks.ts';
 
 /** Either a database or an open transaction: reads work on both. */
 export type Reader = Database | Transaction;
@@ -47,6 +49,18 @@ const shardOf = (userId: string | null): number => {
   return hash % SYSTEM_SHARDS;
 };
 
+/** Every user account kind at 0 (an account not opened yet holds nothing). */
+const noBalances = (): Record<UserAccountKind, Money> => ({
+  cash: money('0'),
+  margin: money('0'),
+  options_escrow: money('0'),
+  withdrawal_hold: money('0'),
+  plan_principal: money('0'),
+  loan_principal: money('0'),
+  nft_bid_hold: money('0'),
+  order_hold: money('0'),
+});
+
 /**
  * The double-entry ledger: the only code that changes a balance. Every change is a `Movement` posted
  * inside the caller's transaction, after the caller locked the owner (`lockOwner`), so that the
@@ -72,14 +86,15 @@ export class Ledger {
    * Locks the user's account row of this mode for the rest of the transaction: every money operation
    * of a user and mode takes this lock first (then ledger rows in id order), so they cannot deadlock.
    */
-  async lockOwner(tx: Transaction, userId: string, mode: AccountModeName): Promise<{ profit: string }> {
+  async lockOwner(tx: Transaction, userId: string, mode: AccountModeName): Promise<void> {
+    if (holdsOwner(tx, userId, mode)) return; // already locked in this transaction: no second statement
     const [row] = await tx
-      .select({ profit: accounts.profit })
+      .select({ userId: accounts.userId })
       .from(accounts)
       .where(and(eq(accounts.userId, userId), eq(accounts.mode, mode)))
       .for('update');
     if (!row) throw new Error(`account ${mode} of ${userId} is missing`);
-    return row;
+    noteOwnerLocked(tx, userId, mode);
   }
 
   /**
@@ -100,6 +115,7 @@ export class Ledger {
     const locked = new Map(rows.map((row) => [row.userId, { profit: row.profit }]));
     const missing = wanted.find((id) => !locked.has(id));
     if (missing) throw new Error(`account ${mode} of ${missing} is missing`);
+    for (const userId of wanted) noteOwnerLocked(tx, userId, mode);
     return locked;
   }
 
@@ -181,8 +197,34 @@ export class Ledger {
         for (const [id, { delta, kind }] of refusable) await apply(savepoint, id, delta, kind);
       });
     }
-    for (const [id, { delta, kind }] of rest) await apply(tx, id, delta, kind);
+    if (rest.length === 1) await apply(tx, rest[0]![0], rest[0]![1].delta, rest[0]![1].kind);
+    else if (rest.length > 1) await this.credit(tx, rest.map(([id, { delta }]) => ({ id, delta })));
     await tx.insert(ledgerTransfers).values(rows);
+  }
+
+  /**
+   * Changes several balances that cannot refuse (credits, and the platform's accounts, which may go below
+   * zero) in one statement. Its rows are locked in id order first, as one-at-a-time updates would lock them,
+   * so two movements touching the same platform rows cannot deadlock.
+   */
+  private async credit(tx: Transaction, changes: readonly { id: number; delta: Money }[]): Promise<void> {
+    const ids = changes.map((change) => change.id);
+    const values = sql.join(
+      changes.map(({ id, delta }) => sql`(${id}::integer, ${delta.toFixed()}::numeric)`),
+      sql`, `,
+    );
+    const updated = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + change.delta, updated_at = now()
+        from (values ${values}) as change (id, delta)
+        where ${ledgerAccounts.id} = change.id
+          and ${ledgerAccounts.id} in (
+            select ${ledgerAccounts.id} from ${ledgerAccounts}
+            where ${ledgerAccounts.id} in (${sql.join(ids.map((id) => sql`${id}::integer`), sql`, `)})
+            order by ${ledgerAccounts.id} for update)
+        returning ${ledgerAccounts.id}`),
+    );
+    if (updated.length !== changes.length) throw new Error(`ledger accounts ${ids.join(', ')}: ${updated.length} of ${changes.length} updated`);
   }
 
   /** The balances of a user's accounts of one mode and currency (0 for those not opened yet). */
@@ -196,17 +238,23 @@ export class Ledger {
       .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.mode, mode), eq(ledgerAccounts.currency, currency)));
-    const result = {
-      cash: money('0'),
-      margin: money('0'),
-      options_escrow: money('0'),
-      withdrawal_hold: money('0'),
-      plan_principal: money('0'),
-      loan_principal: money('0'),
-      nft_bid_hold: money('0'),
-      order_hold: money('0'),
-    } satisfies Record<UserAccountKind, Money>;
+    const result = noBalances();
     for (const row of rows) if (row.kind in result) result[row.kind as UserAccountKind] = money(row.balance);
+    return result;
+  }
+
+  /** The balances of a user's accounts of one mode in every currency they have one in, in one read. */
+  async balancesByCurrency(db: Reader, userId: string, mode: AccountModeName): Promise<Map<string, Record<UserAccountKind, Money>>> {
+    const rows = await db
+      .select({ currency: ledgerAccounts.currency, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.mode, mode)));
+    const result = new Map<string, Record<UserAccountKind, Money>>();
+    for (const row of rows) {
+      const balances = result.get(row.currency) ?? noBalances();
+      if (row.kind in balances) balances[row.kind as UserAccountKind] = money(row.balance);
+      result.set(row.currency, balances);
+    }
     return result;
   }
 

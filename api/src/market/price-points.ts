@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/database.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import type { Quote } from './market-book.ts';
 import type { FeedTick } from './market-feed.ts';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** How long price points are kept when no open option needs older ones. */
 export const PRICE_POINTS_KEPT_MS = 10 * 60_000;

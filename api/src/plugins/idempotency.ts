@@ -7,6 +7,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@meridian/contracts
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { withMoneyTransaction } from '../ledger/money-transaction.ts';
+import { coverSavepoint } from '../ledger/owner-locks.ts';
 import { ApiFailure, ok } from './envelope.ts';
 import { authOf, holdStoredMode } from './user-auth.ts';
 
@@ -127,7 +128,10 @@ export async function idempotent<T>(
     let result: Answer<T>;
     try {
       // A savepoint: a refusal undoes the work but keeps the key and its answer.
-      const value = await tx.transaction((inner) => work(inner));
+      const value = await tx.transaction((inner) => {
+        coverSavepoint(tx, inner); // the owner locked above stays locked in it
+        return work(inner);
+      });
       result = { statusCode: 200, body: ok(value) };
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.httpStatus >= 500) throw error;

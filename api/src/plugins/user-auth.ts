@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { authenticate } from '../accounts/sessions.ts';
 import type { Authenticated } from '../accounts/sessions.ts';
+import { rowsOf } from '../db/database.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { users } from '../db/schema.ts';
+import { accounts, users } from '../db/schema.ts';
+import { noteOwnerLocked } from '../ledger/owner-locks.ts';
 import { ApiFailure } from './envelope.ts';
 
 declare module 'fastify' {
@@ -53,13 +55,22 @@ export function modeOf(request: FastifyRequest, stored: AccountModeName): Accoun
 }
 
 /**
- * Inside a money transaction: the user's stored mode, read `FOR SHARE`, must still be the mode the call acts
- * on. A switchMode that committed after the request was authenticated is refused like a stale header (10110,
- * with the mode in use), and one arriving meanwhile waits until the call commits (its UPDATE needs the row).
+ * A money call's first statement: it locks the owner's account row of `mode` (`FOR UPDATE`, the lock every
+ * money operation of a user and mode takes first, so `Ledger.lockOwner` later skips it) and reads the user's
+ * stored mode `FOR SHARE`, which must still be the mode the call acts on. A switchMode that committed after
+ * the request was authenticated is refused like a stale header (10110, with the mode in use), and one
+ * arriving meanwhile waits until the call commits (its UPDATE needs the row).
  */
 export async function holdStoredMode(tx: Transaction, userId: string, mode: AccountModeName): Promise<void> {
-  const [row] = await tx.select({ mode: users.accountMode }).from(users).where(eq(users.id, userId)).for('share');
+  const [row] = rowsOf<{ mode: string }>(
+    await tx.execute(sql`
+      select ${users.accountMode} as mode from ${users}
+      inner join ${accounts} on ${accounts.userId} = ${users.id} and ${accounts.mode} = ${mode}
+      where ${users.id} = ${userId}
+      for update of ${accounts} for share of ${users}`),
+  );
   if (!row) throw new ApiFailure('401', 'login required', 401);
+  noteOwnerLocked(tx, userId, mode);
   if (row.mode !== mode) {
     throw new ApiFailure(MODE_CODES.accountModeChanged, `the account in use is ${row.mode}`, 409, undefined, { mode: row.mode });
   }

@@ -215,18 +215,30 @@ export async function closePositionAt(
         eq(contractOrders.status, 'holding'),
       ),
     );
-  if (!row) return null;
+  return row ? closeHolding(ctx, tx, row, quote, reason) : null;
+}
+
+/** Closes `row`, read under its owner's lock, at `quote` for `reason` (null when it is not holding). */
+async function closeHolding(
+  ctx: TradingContext,
+  tx: Transaction,
+  row: OrderRow,
+  quote: Quote,
+  reason: CloseReason,
+): Promise<{ order: ContractOrder; profit: Money } | null> {
+  if (row.status !== 'holding') return null;
+  const owner = { userId: row.userId, mode: row.mode as AccountModeName };
   const pnl = settledPnl(row.side as ContractSide, row.openPrice, quote.price, row.lots, row.contractSize, row.margin);
   const [closed] = await tx
     .update(contractOrders)
     .set({ status: 'closed', closePrice: quote.price, closeTime: quote.time, closeReason: reason, realizedProfit: pnl.toFixed() })
-    .where(and(eq(contractOrders.id, orderId), eq(contractOrders.status, 'holding')))
+    .where(and(eq(contractOrders.id, row.id), eq(contractOrders.status, 'holding')))
     .returning();
   if (!closed) return null;
   await ctx.ledger.post(tx, {
     userId: owner.userId,
     mode: owner.mode,
-    reference: { kind: 'contract', id: String(orderId) },
+    reference: { kind: 'contract', id: String(row.id) },
     legs: closingLegs(money(row.margin), pnl),
   });
   await ctx.ledger.addProfit(tx, owner.userId, owner.mode, pnl);
@@ -237,19 +249,23 @@ export async function closePositionAt(
 export async function closePosition(ctx: TradingContext, tx: Transaction, userId: string, mode: AccountModeName, orderId: number) {
   // The owner first: a trigger recorded while this close waited is read below, not missed.
   await ctx.ledger.lockOwner(tx, userId, mode);
-  const [row] = await tx
-    .select({ instrumentId: contractOrders.instrumentId })
+  // The order and, in the same read, a stop loss, take profit or liquidation that fired and whose close has
+  // not happened yet (it failed and waits for its retry).
+  const [found] = await tx
+    .select({ order: contractOrders, trigger: closeTriggers })
     .from(contractOrders)
+    .leftJoin(closeTriggers, eq(closeTriggers.orderId, contractOrders.id))
     .where(and(eq(contractOrders.id, orderId), eq(contractOrders.userId, userId), eq(contractOrders.mode, mode)));
-  if (!row) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: no such open position');
-  // A stop loss, take profit or liquidation that fired and whose close has not happened yet (it failed and
-  // waits for its retry) wins: the position closes at the tick that triggered it (SPEC §0 rule 3).
-  const [trigger] = await tx.select().from(closeTriggers).where(eq(closeTriggers.orderId, orderId));
+  if (!found) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: no such open position');
+  const { order, trigger } = found;
+  // Such a trigger wins: the position closes at the tick that triggered it (SPEC §0 rule 3).
   const quote = trigger
     ? { price: moneyString(trigger.price), time: trigger.time }
-    : tradableQuote(ctx, instrumentOf(ctx, row.instrumentId));
-  const closed = await closePositionAt(ctx, tx, orderId, { userId, mode }, quote, trigger ? (trigger.reason as CloseReason) : 'user');
-  if (!closed) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: the position is not open');
+    : order.status === 'holding'
+      ? tradableQuote(ctx, instrumentOf(ctx, order.instrumentId))
+      : null;
+  const closed = quote ? await closeHolding(ctx, tx, order, quote, trigger ? (trigger.reason as CloseReason) : 'user') : null;
+  if (!closed || !quote) throw new ApiFailure(MONEY_CODES.closeFailed, 'close failed: the position is not open');
   if (trigger) await tx.delete(closeTriggers).where(eq(closeTriggers.orderId, orderId));
   return { order: closed.order, profit: moneyString(closed.profit), price: moneyString(quote.price) };
 }
