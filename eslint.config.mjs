@@ -13,13 +13,14 @@ const PARTS = [...RELEASABLE_PARTS, 'api', 'deploy'];
  * Boundary rule (ARCHITECTURE: "nothing imports another part's src/"): a part reaches another only
  * through a package's public entry (`@meridian/x`), never through a path into its sources.
  */
-const boundaryFor = (part) => ({
-  files: [`${part}/**/*.{ts,tsx}`],
+const boundaryFor = (part, files = [`${part}/**/*.{ts,tsx}`], zone = []) => ({
+  files,
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
+          ...zone,
           { group: ['@meridian/*/src', '@meridian/*/src/**'], message: 'Import the package entry (@meridian/x), not its sources.' },
           ...PARTS.filter((p) => p !== part).map((p) => ({
             group: [`**/${p}/src`, `**/${p}/src/**`, `${p}/src/**`],
@@ -34,6 +35,14 @@ const boundaryFor = (part) => ({
     ],
   },
 });
+
+/** What a route file may not import: queries belong to the domain folders (api/src/<domain>/). */
+export const ROUTE_ZONE = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/**', '**/db/schema', '**/db/schema.ts', '**/db/schema/**'],
+    message: "Routes are thin: query through the domain's service or repository (api/src/<domain>/), not Drizzle or db/schema.",
+  },
+];
 
 /**
  * Boundary rule inside a remote (ARCHITECTURE: "features do not import each other"): imports flow
@@ -195,7 +204,11 @@ export default tseslint.config(
       ],
     },
   },
-  ...PARTS.map(boundaryFor),
+  ...PARTS.map((part) => boundaryFor(part)),
+  // The API's route zone (ARCHITECTURE: "routes are thin: parse, authorize, call, answer"): a route file
+  // reaches the database only through its domain's service or repository. It keeps the API's boundary
+  // patterns too, since a later `no-restricted-imports` replaces an earlier one for the same file.
+  boundaryFor('api', ['api/src/routes/**/*.{ts,tsx}'], ROUTE_ZONE),
   {
     files: ['mfe-*/src/**/*.{ts,tsx}'],
     plugins: { meridian },

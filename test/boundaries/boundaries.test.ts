@@ -43,6 +43,36 @@ describe("boundary rules (no part imports another part's src/)", () => {
   });
 });
 
+describe('the API route zone (routes are thin: no Drizzle, no db/schema)', () => {
+  it('refuses a route file importing drizzle-orm or the schema, however the path is written', async () => {
+    for (const code of [
+      "import { eq } from 'drizzle-orm';\nvoid eq;\n",
+      "import { users } from '../../db/schema.ts';\nvoid users;\n",
+      "import { ledgerAccounts } from '../../db/schema/money.ts';\nvoid ledgerAccounts;\n",
+    ]) {
+      expect(await restrictedImports('api/src/routes/user/x-routes.ts', code)).toBe(1);
+    }
+  });
+
+  it('still applies the API boundary to route files, and leaves the domain folders free to query', async () => {
+    expect(
+      await restrictedImports('api/src/routes/user/x-routes.ts', "import { App } from '../../../../shell/src/app.tsx';\nvoid App;\n"),
+    ).toBe(1);
+    expect(
+      await restrictedImports(
+        'api/src/accounts/x.ts',
+        "import { eq } from 'drizzle-orm';\nimport { users } from '../db/schema.ts';\nvoid eq;\nvoid users;\n",
+      ),
+    ).toBe(0);
+    expect(
+      await restrictedImports(
+        'api/src/routes/user/x-routes.ts',
+        "import { findUserById } from '../../accounts/users.ts';\nvoid findUserById;\n",
+      ),
+    ).toBe(0);
+  });
+});
+
 async function featureBoundaries(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
   return result!.messages.filter((m) => m.ruleId === 'meridian/feature-boundaries').map((m) => m.message);
