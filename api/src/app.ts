@@ -13,8 +13,9 @@ import { Ledger } from './ledger/ledger.ts';
 import { Scheduler, systemClock } from './jobs/scheduler.ts';
 import type { JobClock } from './jobs/scheduler.ts';
 import { registerJobs } from './jobs/register.ts';
+import { API_MODULES } from './modules.ts';
+import type { ApiCore } from './modules.ts';
 import { TradingService } from './trading/trading-service.ts';
-import { orderRoutes } from './routes/order/order-routes.ts';
 import type { AccountsContext } from './accounts/context.ts';
 import { AccountLimits, OperatorSignInLimit } from './accounts/limits.ts';
 import { createMailer } from './accounts/mailer.ts';
@@ -29,31 +30,16 @@ import type { MarketFeed } from './market/market-feed.ts';
 import { MarketService } from './market/market-service.ts';
 import { InProcessFabric } from './live/live-fabric.ts';
 import { SettingsCache } from './settings/settings-cache.ts';
-import { marketRoutes } from './routes/index/market-routes.ts';
-import { watchlistRoutes } from './routes/user/watchlist-routes.ts';
 import { frameworkErrors, notFoundBody, registerEnvelopeErrors } from './plugins/envelope.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { boundIdleConnections, httpServerOptions } from './plugins/http-limits.ts';
 import type { HttpTimeouts } from './plugins/http-limits.ts';
-import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { OperatorService } from './operators/operators.ts';
-import { CustomerDirectory } from './operators/customers.ts';
 import { operatorGate } from './plugins/operator-auth.ts';
 import type { OperatorGate } from './plugins/operator-auth.ts';
 import { ReviewService } from './reviews/reviews.ts';
-import { Corrections } from './reviews/corrections.ts';
-import { SettingsAdmin } from './settings/settings-admin.ts';
-import { ContentAdmin } from './content/content-admin.ts';
 import type { OperatorRole } from '@meridian/contracts';
-import { outboxRoutes } from './routes/dev/outbox-routes.ts';
-import { indexRoutes } from './routes/index/index-routes.ts';
-import { loginRoutes } from './routes/login/login-routes.ts';
-import { socialRoutes } from './routes/login/social-routes.ts';
 import type { SocialProviderConfig } from './routes/login/social-routes.ts';
-import { walletRoutes } from './routes/login/wallet-routes.ts';
-import { userRoutes } from './routes/user/user-routes.ts';
-import { supportRoutes } from './routes/support/support-routes.ts';
-import { uploadRoutes } from './routes/upload/upload-routes.ts';
 
 export interface ApiOptions {
   db: Database;
@@ -208,8 +194,6 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  await api.register(indexRoutes, { db: options.db, settings: settingsCache });
-  await api.register(marketRoutes, { market });
   const reviews = new ReviewService(options.db, now);
   // One set of per-account counts for customers and operators (in Redis when the nodes share them).
   const limits = new AccountLimits(
@@ -226,8 +210,6 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const gate = operatorGate(operators, { token: options.operatorToken, roles: options.operatorTokenRoles ?? ['release'] });
   app.decorate('operators', operators);
   app.decorate('operatorGate', gate);
-  await api.register(supportRoutes, { db: options.db, reviews });
-  await api.register(uploadRoutes, { db: options.db });
   const accounts: AccountsContext = {
     db: options.db,
     mailer: createMailer(options.mail ?? {}),
@@ -236,25 +218,21 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     limitScale: options.rateLimitScale ?? 1,
     siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
   };
-  await api.register(loginRoutes, { ctx: accounts });
-  await api.register(walletRoutes, { ctx: accounts });
-  await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
-  await api.register(userRoutes, { ctx: accounts, trading });
-  await api.register(orderRoutes, { trading });
-  await api.register(watchlistRoutes, { db: options.db, market });
-  if (options.devOutbox) await api.register(outboxRoutes, { mailer: accounts.mailer });
-  await api.register(adminRoutes, {
-    ctx: {
-      db: options.db,
-      gate,
-      operators,
-      reviews,
-      corrections: new Corrections(options.db, reviews, balances),
-      settings: new SettingsAdmin(options.db, settingsCache, now),
-      customers: new CustomerDirectory(options.db, reviews),
-      content: new ContentAdmin(options.db, now),
-    },
-  });
+  // Every domain's calls, from one list (modules.ts).
+  const core: ApiCore = {
+    db: options.db,
+    settings: settingsCache,
+    market,
+    trading,
+    reviews,
+    balances,
+    accounts,
+    operators,
+    gate,
+    now,
+    options,
+  };
+  for (const module of API_MODULES) await module.register(api, core);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   api.get('/api/health', { schema: { hide: true } }, async () => ({ code: '200', message: 'ok', result: null }));
   // An unknown API path is answered here, inside the API's scope, so its 404 envelope carries the API's

@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AccountsContext } from './accounts/context.ts';
+import type { ApiOptions } from './app.ts';
+import { ContentAdmin } from './content/content-admin.ts';
+import type { Database } from './db/database.ts';
+import type { BalanceEvents } from './ledger/account-figures.ts';
+import type { MarketService } from './market/market-service.ts';
+import { CustomerDirectory } from './operators/customers.ts';
+import type { OperatorService } from './operators/operators.ts';
+import type { OperatorGate } from './plugins/operator-auth.ts';
+import { Corrections } from './reviews/corrections.ts';
+import type { ReviewService } from './reviews/reviews.ts';
+import { adminRoutes } from './routes/admin/admin-routes.ts';
+import { outboxRoutes } from './routes/dev/outbox-routes.ts';
+import { indexRoutes } from './routes/index/index-routes.ts';
+import { marketRoutes } from './routes/index/market-routes.ts';
+import { loginRoutes } from './routes/login/login-routes.ts';
+import { socialRoutes } from './routes/login/social-routes.ts';
+import { walletRoutes } from './routes/login/wallet-routes.ts';
+import { orderRoutes } from './routes/order/order-routes.ts';
+import { supportRoutes } from './routes/support/support-routes.ts';
+import { uploadRoutes } from './routes/upload/upload-routes.ts';
+import { userRoutes } from './routes/user/user-routes.ts';
+import { watchlistRoutes } from './routes/user/watchlist-routes.ts';
+import { SettingsAdmin } from './settings/settings-admin.ts';
+import type { SettingsCache } from './settings/settings-cache.ts';
+import type { TradingService } from './trading/trading-service.ts';
+
+/** The API scope the modules register their routes on (zod schemas for params, bodies and answers). */
+export type ApiScope = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The node's core, built once by `registerApi`: what a module may use. */
+export interface ApiCore {
+  db: Database;
+  settings: SettingsCache;
+  market: MarketService;
+  trading: TradingService;
+  reviews: ReviewService;
+  balances: BalanceEvents;
+  accounts: AccountsContext;
+  operators: OperatorService;
+  gate: OperatorGate;
+  now: () => number;
+  options: ApiOptions;
+}
+
+/** One domain's calls: a name and what it registers (its route plugins, with the core services they use). */
+export interface ApiModule {
+  name: string;
+  register(api: ApiScope, core: ApiCore): Promise<void>;
+}
+
+/**
+ * Every module of the API, in registration order. A new product adds its row here (see docs/feature-template.md):
+ * its routes come from its endpoint declarations in @meridian/contracts and call its domain's services.
+ */
+export const API_MODULES: readonly ApiModule[] = [
+  {
+    name: 'content',
+    register: async (api, { db, settings }) => {
+      await api.register(indexRoutes, { db, settings });
+    },
+  },
+  {
+    name: 'market',
+    register: async (api, { market }) => {
+      await api.register(marketRoutes, { market });
+    },
+  },
+  {
+    name: 'support',
+    register: async (api, { db, reviews }) => {
+      await api.register(supportRoutes, { db, reviews });
+    },
+  },
+  {
+    name: 'uploads',
+    register: async (api, { db }) => {
+      await api.register(uploadRoutes, { db });
+    },
+  },
+  {
+    name: 'accounts',
+    register: async (api, { accounts, trading, options }) => {
+      await api.register(loginRoutes, { ctx: accounts });
+      await api.register(walletRoutes, { ctx: accounts });
+      await api.register(socialRoutes, { ctx: accounts, providers: options.socialProviders ?? [] });
+      await api.register(userRoutes, { ctx: accounts, trading });
+    },
+  },
+  {
+    name: 'trading',
+    register: async (api, { trading, db, market }) => {
+      await api.register(orderRoutes, { trading });
+      await api.register(watchlistRoutes, { db, market });
+    },
+  },
+  {
+    name: 'dev',
+    register: async (api, { accounts, options }) => {
+      if (options.devOutbox) await api.register(outboxRoutes, { mailer: accounts.mailer });
+    },
+  },
+  {
+    name: 'back-office',
+    register: async (api, { db, gate, operators, reviews, balances, settings, now }) => {
+      await api.register(adminRoutes, {
+        ctx: {
+          db,
+          gate,
+          operators,
+          reviews,
+          corrections: new Corrections(db, reviews, balances),
+          settings: new SettingsAdmin(db, settings, now),
+          customers: new CustomerDirectory(db, reviews),
+          content: new ContentAdmin(db, now),
+        },
+      });
+    },
+  },
+];
