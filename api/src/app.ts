@@ -39,7 +39,7 @@ import { operatorGate } from './plugins/operator-auth.ts';
 import type { OperatorGate } from './plugins/operator-auth.ts';
 import { ReviewService } from './reviews/reviews.ts';
 import type { OperatorRole } from '@meridian/contracts';
-import type { SocialProviderConfig } from './routes/login/social-routes.ts';
+import type { SocialProviderConfig } from './accounts/social-login.ts';
 
 export interface ApiOptions {
   db: Database;

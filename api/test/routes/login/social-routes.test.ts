@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateSocialUser } from '../../../src/accounts/users.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
 import { notifications, users } from '../../../src/db/schema.ts';
-import { socialProvidersFromEnv } from '../../../src/routes/login/social-routes.ts';
+import { socialProvidersFromEnv } from '../../../src/accounts/social-login.ts';
 import { freshEmail, signUp } from '../../accounts-helpers.ts';
 import { createTestApi } from '../../helpers.ts';
 
