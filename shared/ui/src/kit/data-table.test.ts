@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { act, createElement } from 'react';
+import type { ReactElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '@meridian/platform';
+import { DataTable } from './data-table.tsx';
+import type { DataColumn } from './data-table.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+interface Person {
+  id: number;
+  name: string;
+  age: number;
+}
+const people: Person[] = [
+  { id: 1, name: 'Carol', age: 41 },
+  { id: 2, name: 'Alice', age: 29 },
+  { id: 3, name: 'Bob', age: 35 },
+];
+const columns: DataColumn<Person>[] = [
+  { id: 'name', header: 'Name', cell: (p) => p.name, sortValue: (p) => p.name, rowHeader: true },
+  { id: 'age', header: 'Age', cell: (p) => String(p.age), sortValue: (p) => p.age, numeric: true },
+  { id: 'note', header: 'Note', cell: () => '—' },
+];
+
+let host: HTMLElement;
+let unmount = () => {};
+afterEach(() => unmount());
+beforeAll(() => initI18n('en'));
+
+function render(element: ReactElement) {
+  host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  act(() => root.render(element));
+  unmount = () => {
+    act(() => root.unmount());
+    host.remove();
+  };
+}
+const names = () => [...host.querySelectorAll('tbody th')].map((cell) => cell.textContent);
+const header = (name: string) => [...host.querySelectorAll('thead th')].find((th) => th.textContent?.startsWith(name))!;
+
+describe('DataTable', () => {
+  it('sorts by a column when its header is clicked, and the other way on a second click', () => {
+    render(createElement(DataTable<Person>, { columns, rows: people, rowKey: (p) => p.id, caption: 'People' }));
+    expect(names()).toEqual(['Carol', 'Alice', 'Bob']);
+    act(() => header('Age').querySelector('button')!.click());
+    expect(header('Age').getAttribute('aria-sort')).toBe('ascending');
+    expect(names()).toEqual(['Alice', 'Bob', 'Carol']);
+    act(() => header('Age').querySelector('button')!.click());
+    expect(header('Age').getAttribute('aria-sort')).toBe('descending');
+    expect(names()).toEqual(['Carol', 'Bob', 'Alice']);
+    // A column without a sort value has no sort button.
+    expect(header('Note').querySelector('button')).toBeNull();
+  });
+
+  it('sorts from the keyboard: the header is a focusable button that Enter presses', () => {
+    render(createElement(DataTable<Person>, { columns, rows: people, rowKey: (p) => p.id, caption: 'People' }));
+    const button = header('Name').querySelector('button')!;
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    expect(button.type).toBe('button');
+    // A native button turns Enter and Space into a click; happy-dom does not, so the click stands in.
+    act(() => button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    act(() => button.click());
+    expect(names()).toEqual(['Alice', 'Bob', 'Carol']);
+    expect(host.querySelector('[role="region"]')!.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('pages the rows it has with the kit pager', () => {
+    render(
+      createElement(DataTable<Person>, {
+        columns,
+        rows: people,
+        rowKey: (p) => p.id,
+        caption: 'People',
+        pageSize: 2,
+        initialSort: { id: 'name' },
+        testId: 'people',
+      }),
+    );
+    expect(names()).toEqual(['Alice', 'Bob']);
+    expect(host.querySelector('[data-testid="people-pager-page"]')!.textContent).toBe('Page 1 of 2 · 3 entries');
+    act(() => host.querySelector<HTMLButtonElement>('[data-testid="people-pager-next"]')!.click());
+    expect(names()).toEqual(['Carol']);
+    expect(host.querySelector('[data-testid="people-pager-end"]')!.textContent).toBe('No more data.');
+  });
+
+  it('shows the loading state before rows come and the empty state when there are none', () => {
+    render(createElement(DataTable<Person>, { columns, rows: undefined, rowKey: (p) => p.id, caption: 'People' }));
+    expect(host.querySelector('[role="status"]')!.textContent).toBe('Loading…');
+    unmount();
+    render(createElement(DataTable<Person>, { columns, rows: [], rowKey: (p) => p.id, caption: 'People', empty: 'No people.' }));
+    expect(host.textContent).toBe('No people.');
+    expect(host.querySelector('table')).toBeNull();
+  });
+
+  it('opens a row on click but leaves links and buttons inside it alone', () => {
+    const opened: number[] = [];
+    const linked: DataColumn<Person>[] = [
+      ...columns,
+      { id: 'go', header: 'Go', cell: (p) => createElement('button', { type: 'button' }, `go ${p.id}`) },
+    ];
+    render(
+      createElement(DataTable<Person>, {
+        columns: linked,
+        rows: people,
+        rowKey: (p) => p.id,
+        caption: 'People',
+        onRowClick: (p) => opened.push(p.id),
+        rowAttributes: (p) => ({ 'data-testid': 'person-row', 'data-id': p.id }),
+      }),
+    );
+    const rows = host.querySelectorAll<HTMLTableRowElement>('[data-testid="person-row"]');
+    expect(rows[1]!.dataset.id).toBe('2');
+    act(() => rows[1]!.querySelector('td')!.click());
+    act(() => rows[2]!.querySelector('button')!.click());
+    expect(opened).toEqual([2]);
+  });
+});

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { i18n, initI18n } from '@meridian/platform';
+import { SubmitRow } from '../components/form.tsx';
+import { Form, TextField } from './form.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const schema = z.object({
+  email: z.string().trim().email('validation.enterValidEmail'),
+  code: z
+    .string()
+    .regex(/^[a-z]+$/i, 'validation.invalid')
+    .transform((letters) => letters.toUpperCase()),
+});
+
+let host: HTMLElement;
+let unmount = () => {};
+afterEach(() => unmount());
+beforeAll(() => initI18n('en'));
+
+function render(onSubmit: (values: z.output<typeof schema>) => Promise<unknown> | void) {
+  host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  act(() =>
+    root.render(
+      createElement(Form<typeof schema>, {
+        schema,
+        defaultValues: { email: '', code: '' },
+        onSubmit,
+        testId: 'form',
+        children: (form, { failure, submitting }) => [
+          createElement(TextField<z.input<typeof schema>>, { key: 'email', form, name: 'email', label: 'Email', type: 'email' }),
+          createElement(TextField<z.input<typeof schema>>, { key: 'code', form, name: 'code', label: 'Code' }),
+          createElement(SubmitRow, {
+            key: 'submit',
+            failure: failure ? 'errors.unknown' : null,
+            submitting,
+            label: 'Send',
+            busyLabel: 'Sending',
+            testId: 'send',
+          }),
+        ],
+      }),
+    ),
+  );
+  unmount = () => {
+    act(() => root.unmount());
+    host.remove();
+  };
+}
+const input = (label: string) => {
+  const target = [...host.querySelectorAll('label')].find((l) => l.textContent === label)!;
+  return document.getElementById(target.htmlFor) as HTMLInputElement;
+};
+async function type(label: string, value: string) {
+  const field = input(label);
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  await act(async () => {
+    setter.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const submit = () =>
+  act(async () => {
+    host.querySelector('form')!.requestSubmit();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+describe('Form', () => {
+  it('shows the translated zod message under the field and does not submit', async () => {
+    const onSubmit = vi.fn();
+    render(onSubmit);
+    await type('Email', 'not an email');
+    await type('Code', 'ab');
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    const email = input('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
+      i18n.t('validation.enterValidEmail', { ns: 'common' }),
+    );
+    expect(host.textContent).toContain('Please enter a valid email address.');
+  });
+
+  it('submits the parsed values', async () => {
+    const onSubmit = vi.fn();
+    render(onSubmit);
+    await type('Email', '  ops@example.com ');
+    await type('Code', 'ab');
+    await submit();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ email: 'ops@example.com', code: 'AB' });
+  });
+
+  it('keeps a failed submit as its failure', async () => {
+    render(() => Promise.reject(new Error('network')));
+    await type('Email', 'ops@example.com');
+    await type('Code', 'x');
+    await submit();
+    expect(host.querySelector('[role="alert"]')!.textContent).toBe(i18n.t('errors.unknown', { ns: 'common' }));
+  });
+});

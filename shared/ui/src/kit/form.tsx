@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { DefaultValues, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { FormField, formClasses } from '../components/form.tsx';
+
+/** A form over a zod schema (a contract schema where one exists): its input values and what it parses to. */
+export type KitForm<S extends z.ZodType<unknown, FieldValues>> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
+
+export interface FormProps<S extends z.ZodType<unknown, FieldValues>> {
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  /**
+   * Gets the parsed values. A rejected promise is kept as `failure` (shown by the caller, e.g. with
+   * SubmitRow) and the values stay for another try; a resolved one clears it.
+   */
+  onSubmit: (values: z.output<S>, form: KitForm<S>) => void | Promise<unknown>;
+  children: (form: KitForm<S>, state: { failure: unknown; submitting: boolean }) => ReactNode;
+  className?: string;
+  testId?: string;
+  'aria-label'?: string;
+}
+
+/**
+ * react-hook-form with zodResolver: the schema's message keys (of `common`) show under their fields
+ * through FormField, the first invalid field takes focus, and a submit runs once at a time.
+ */
+export function Form<S extends z.ZodType<unknown, FieldValues>>({
+  schema,
+  defaultValues,
+  onSubmit,
+  children,
+  className,
+  testId,
+  'aria-label': ariaLabel,
+}: FormProps<S>) {
+  const form: KitForm<S> = useForm<z.input<S>, unknown, z.output<S>>({
+    // zodResolver's types want zod's own classes; the schema is one, typed by its input and output.
+    resolver: zodResolver(schema as never) as never,
+    defaultValues,
+  });
+  const [failure, setFailure] = useState<unknown>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values, form);
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  return (
+    <form className={className} onSubmit={(event) => void submit(event)} noValidate data-testid={testId} aria-label={ariaLabel}>
+      {children(form, { failure, submitting: form.formState.isSubmitting })}
+    </form>
+  );
+}
+
+/** The message key of a field's first problem, if any. */
+export function fieldError<V extends FieldValues>(form: UseFormReturn<V, unknown, unknown>, name: FieldPath<V>): string | undefined {
+  const error = form.getFieldState(name, form.formState).error;
+  return typeof error?.message === 'string' ? error.message : undefined;
+}
+
+/** A labelled text input registered with its form, its translated error under it. */
+export function TextField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  multiline = false,
+  testId,
+  rows,
+  ...input
+}: {
+  form: UseFormReturn<V, unknown, unknown>;
+  name: FieldPath<V>;
+  label: string;
+  hint?: ReactNode;
+  /** A textarea instead of an input. */
+  multiline?: boolean;
+  testId?: string;
+  rows?: number;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'dir' | 'maxLength' | 'placeholder' | 'readOnly'>) {
+  return (
+    <FormField label={label} error={fieldError(form, name)} hint={hint}>
+      {(control) =>
+        multiline ? (
+          <textarea
+            {...control}
+            {...form.register(name)}
+            className={formClasses.textarea}
+            dir={input.dir}
+            maxLength={input.maxLength}
+            rows={rows}
+            data-testid={testId}
+          />
+        ) : (
+          <input {...control} {...input} {...form.register(name)} className={formClasses.input} data-testid={testId} />
+        )
+      }
+    </FormField>
+  );
+}

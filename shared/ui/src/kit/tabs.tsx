@@ -1,0 +1,75 @@
+import { useId, useRef } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import styles from './kit.module.css';
+
+export interface TabItem<K extends string> {
+  key: K;
+  label: ReactNode;
+  testId?: string;
+}
+
+/**
+ * A tab list (WAI-ARIA tabs, automatic activation): the arrow keys move between tabs and choose one,
+ * Home and End go to the first and last; only the chosen tab is in the Tab order. The panel is the
+ * caller's, labelled by `panelId`.
+ */
+export function Tabs<K extends string>({
+  items,
+  value,
+  onChange,
+  label,
+  panelId,
+  testId,
+}: {
+  items: readonly TabItem<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  label: string;
+  /** The id of the panel the tabs control. */
+  panelId?: string;
+  testId?: string;
+}) {
+  const base = useId();
+  const refs = useRef(new Map<K, HTMLButtonElement>());
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = items.findIndex((item) => item.key === value);
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
+    let next: number | undefined;
+    if (step !== undefined) next = (index + step + items.length) % items.length;
+    if (event.key === 'Home') next = 0;
+    if (event.key === 'End') next = items.length - 1;
+    if (next === undefined) return;
+    event.preventDefault();
+    const key = items[next]!.key;
+    onChange(key);
+    refs.current.get(key)?.focus();
+  };
+  return (
+    <div className={styles.tabs} role="tablist" aria-label={label} onKeyDown={move} data-testid={testId}>
+      {items.map((item) => {
+        const selected = item.key === value;
+        return (
+          <button
+            key={item.key}
+            ref={(node) => {
+              if (node) refs.current.set(item.key, node);
+              else refs.current.delete(item.key);
+            }}
+            id={`${base}-${item.key}`}
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={selected}
+            aria-controls={panelId}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(item.key)}
+            data-testid={item.testId}
+          >
+            {item.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
