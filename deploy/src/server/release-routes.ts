@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { semverString } from '@meridian/contracts/schemas';
-import { RELEASABLE_PARTS } from '@meridian/contracts';
+import { BACKOFFICE_SECTIONS, RELEASABLE_PARTS } from '@meridian/contracts';
 import { audit, guardOperatorScope, operatorOf } from '@meridian/api';
 import type { Database, OperatorGate } from '@meridian/api';
 import type { ArtifactStore } from '../registry/artifact-store.ts';
@@ -96,8 +96,9 @@ export async function registerReleaseRoutes(
       const me = operatorOf(request);
       return me.breakGlass ? `break-glass:${String(request.headers['x-release-actor'] ?? 'automation').slice(0, 80)}` : me.email;
     };
-    const READ = { roles: ['release', 'admin', 'auditor'] as const };
-    const WRITE = { roles: ['release'] as const };
+    // The back-office's releases section (one table of sections: nav, routes and these role lists).
+    const READ = { roles: BACKOFFICE_SECTIONS.releases.readers };
+    const WRITE = { roles: BACKOFFICE_SECTIONS.releases.writers };
     /**
      * Every change of a rollout is also an operator action in the audit log, written before the answer:
      * a change whose audit cannot be written answers 500 (the rollout's own history keeps it as well).

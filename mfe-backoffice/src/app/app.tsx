@@ -1,4 +1,7 @@
+import type { ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BACKOFFICE_SECTION_LIST } from '@meridian/contracts';
+import type { BackofficeSectionKey } from '@meridian/contracts';
 import type { RemoteProps } from '@meridian/platform';
 import { AuditPage } from '../features/audit/components/audit-page.tsx';
 import { SetupPage } from '../features/auth/components/setup-page.tsx';
@@ -18,6 +21,24 @@ import { UsersPage } from '../features/users/components/users-page.tsx';
 import { Layout } from '../shared/layout.tsx';
 
 /**
+ * Each section's screens: its page, and the page of one of its items (`<path>/:id`) where it has one. The
+ * sections themselves (paths, roles, order) are the table of @meridian/contracts; the compiler asks for a
+ * row here when a section is added there.
+ */
+const SCREENS: Record<BackofficeSectionKey, { page: ComponentType; item?: ComponentType }> = {
+  dashboard: { page: DashboardPage },
+  queues: { page: QueuesPage, item: ReviewPage },
+  support: { page: SupportListPage, item: ConversationPage },
+  users: { page: UsersPage, item: UserPage },
+  corrections: { page: CorrectionsPage },
+  content: { page: ContentPage },
+  settings: { page: SettingsPage },
+  operators: { page: OperatorsPage },
+  audit: { page: AuditPage },
+  releases: { page: ReleasesPage },
+};
+
+/**
  * The operator back-office at `/admin` (SPEC §2): set-up and sign-in stand alone; every other page
  * sits in the signed-in layout, which sends an operator without a session to sign-in.
  */
@@ -30,19 +51,13 @@ export function App(_props: RemoteProps) {
           <Route path="/admin/setup" element={<SetupPage />} />
           <Route path="/admin/sign-in" element={<SignInPage />} />
           <Route path="/admin" element={<Layout />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="queues" element={<QueuesPage />} />
-            <Route path="queues/:id" element={<ReviewPage />} />
-            <Route path="support" element={<SupportListPage />} />
-            <Route path="support/:id" element={<ConversationPage />} />
-            <Route path="users" element={<UsersPage />} />
-            <Route path="users/:id" element={<UserPage />} />
-            <Route path="corrections" element={<CorrectionsPage />} />
-            <Route path="content" element={<ContentPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="operators" element={<OperatorsPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="releases" element={<ReleasesPage />} />
+            {BACKOFFICE_SECTION_LIST.flatMap(({ key, path }) => {
+              const { page: Page, item: Item } = SCREENS[key];
+              return [
+                path ? <Route key={key} path={path} element={<Page />} /> : <Route key={key} index element={<Page />} />,
+                ...(Item ? [<Route key={`${key}-item`} path={`${path}/:id`} element={<Item />} />] : []),
+              ];
+            })}
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Route>
         </Routes>

@@ -1,15 +1,12 @@
-import type { OperatorRole } from '@meridian/contracts';
+import { BACKOFFICE_SECTION_LIST } from '@meridian/contracts';
+import type { BackofficeSectionKey, OperatorRole } from '@meridian/contracts';
 
-/** The back-office sections, who sees each (the API checks the same roles), in nav order. */
-export const NAV_SECTIONS: readonly { path: string; key: string; roles: readonly OperatorRole[] }[] = [
-  { path: '/admin', key: 'dashboard', roles: ['admin', 'support', 'reviewer', 'finance', 'release', 'auditor'] },
-  { path: '/admin/queues', key: 'queues', roles: ['admin', 'auditor', 'support', 'reviewer', 'finance'] },
-  { path: '/admin/support', key: 'support', roles: ['support', 'admin', 'auditor'] },
-  { path: '/admin/users', key: 'users', roles: ['admin', 'support', 'reviewer', 'finance', 'auditor'] },
-  { path: '/admin/corrections', key: 'corrections', roles: ['finance', 'admin', 'auditor'] },
-  { path: '/admin/content', key: 'content', roles: ['support', 'admin', 'auditor'] },
-  { path: '/admin/settings', key: 'settings', roles: ['admin', 'auditor'] },
-  { path: '/admin/operators', key: 'operators', roles: ['admin', 'auditor'] },
-  { path: '/admin/audit', key: 'audit', roles: ['admin', 'auditor'] },
-  { path: '/admin/releases', key: 'releases', roles: ['release', 'admin', 'auditor'] },
-];
+/** Where a section lives in the site: `/admin`, or `/admin/<path>`. */
+export const sectionPath = (path: string) => (path ? `/admin/${path}` : '/admin');
+
+/**
+ * The back-office sections in nav order, from the one table of @meridian/contracts (BACKOFFICE_SECTIONS):
+ * who sees each is exactly who the API answers for its reads.
+ */
+export const NAV_SECTIONS: readonly { path: string; key: BackofficeSectionKey; roles: readonly OperatorRole[] }[] =
+  BACKOFFICE_SECTION_LIST.map((section) => ({ path: sectionPath(section.path), key: section.key, roles: section.readers }));

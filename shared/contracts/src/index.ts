@@ -163,6 +163,8 @@ export {
   HALTED_INSTRUMENTS_KEY,
 } from './operators.ts';
 export type { OperatorRole, ReviewKind, ReviewState, ReasonCode, AuditAction } from './operators.ts';
+export { BACKOFFICE_SECTIONS, BACKOFFICE_SECTION_LIST } from './backoffice-sections.ts';
+export type { BackofficeSection, BackofficeSectionKey } from './backoffice-sections.ts';
 export type {
   OperatorView,
   OperatorSignInBody,

@@ -1,10 +1,9 @@
 import { defineEndpoints } from '../endpoint.ts';
+import { BACKOFFICE_SECTIONS } from '../backoffice-sections.ts';
 import { ADMIN_API } from '../api-paths.ts';
 import { auditQuery, listAuditResult } from '../backoffice.ts';
-import type { OperatorRole } from '../operators.ts';
 
 const AUDIT = `${ADMIN_API}/audit` as const;
-const READERS = ['admin', 'auditor'] as const satisfies readonly OperatorRole[];
 
 /** The audit trail of what operators did: searched, and exported as a CSV file. */
 export const auditEndpoints = defineEndpoints('audit', {
@@ -14,7 +13,7 @@ export const auditEndpoints = defineEndpoints('audit', {
     summary: 'Audit entries matching a text, an action and a time range; newest first, 50 a page',
     query: auditQuery,
     result: listAuditResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.audit.readers,
   },
   exportAudit: {
     method: 'GET',
@@ -22,6 +21,6 @@ export const auditEndpoints = defineEndpoints('audit', {
     summary: 'The matching audit entries as a CSV file (the export itself is audited)',
     query: auditQuery,
     raw: 'text/csv',
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.audit.readers,
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { BACKOFFICE_SECTIONS } from '../backoffice-sections.ts';
 import { ADMIN_API } from '../api-paths.ts';
 import {
   contentEntry,
@@ -11,12 +12,8 @@ import {
   previewContentResult,
   saveContentBody,
 } from '../backoffice.ts';
-import type { OperatorRole } from '../operators.ts';
 
 const CONTENT = `${ADMIN_API}/content` as const;
-/** Support and admins edit content; auditors read it. */
-const READERS = ['support', 'admin', 'auditor'] as const satisfies readonly OperatorRole[];
-const WRITERS = ['support', 'admin'] as const satisfies readonly OperatorRole[];
 
 /** The site's content (company pages, FAQ entries, notices per content language) as operators edit it. */
 export const contentAdminEndpoints = defineEndpoints('content-admin', {
@@ -26,7 +23,7 @@ export const contentAdminEndpoints = defineEndpoints('content-admin', {
     summary: 'The entries of one kind (page, faq, notice) in one content language, as the site lists them',
     query: listContentQuery,
     result: listContentResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.content.readers,
   },
   previewContent: {
     method: 'POST',
@@ -34,7 +31,7 @@ export const contentAdminEndpoints = defineEndpoints('content-admin', {
     summary: "Runs the server's sanitizer on a body (nothing is stored): the clean HTML and what it took out",
     body: previewContentBody,
     result: previewContentResult,
-    callers: WRITERS,
+    callers: BACKOFFICE_SECTIONS.content.writers,
   },
   createContent: {
     method: 'POST',
@@ -43,7 +40,7 @@ export const contentAdminEndpoints = defineEndpoints('content-admin', {
     params: contentKindParams,
     body: saveContentBody,
     result: contentEntry,
-    callers: WRITERS,
+    callers: BACKOFFICE_SECTIONS.content.writers,
   },
   updateContent: {
     method: 'PUT',
@@ -52,7 +49,7 @@ export const contentAdminEndpoints = defineEndpoints('content-admin', {
     params: contentEntryParams,
     body: saveContentBody,
     result: contentEntry,
-    callers: WRITERS,
+    callers: BACKOFFICE_SECTIONS.content.writers,
     refusals: { 404: z.null() },
   },
 });

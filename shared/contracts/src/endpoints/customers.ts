@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { BACKOFFICE_SECTIONS } from '../backoffice-sections.ts';
 import { ADMIN_API } from '../api-paths.ts';
 import {
   listTransfersResult,
@@ -10,11 +11,8 @@ import {
   userSearchQuery,
   uuidParams,
 } from '../backoffice.ts';
-import type { OperatorRole } from '../operators.ts';
 
 const USERS = `${ADMIN_API}/users` as const;
-/** Every role but release reads customers. */
-const READERS = ['admin', 'support', 'reviewer', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
 /** An unknown customer (10210). */
 const unknownUser = { 404: z.null() } as const;
 
@@ -26,7 +24,7 @@ export const customersEndpoints = defineEndpoints('customers', {
     summary: 'Customers whose email, phone or wallet contains `q`, or whose id is `q`; newest first, 50 a page',
     query: userSearchQuery,
     result: listUsersResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.users.readers,
   },
   getUser: {
     method: 'GET',
@@ -34,7 +32,7 @@ export const customersEndpoints = defineEndpoints('customers', {
     summary: "A customer's profile, balances per mode, sessions, notes and the review items the caller may read",
     params: uuidParams,
     result: userDetail,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.users.readers,
     refusals: unknownUser,
   },
   listUserTransfers: {
@@ -44,7 +42,7 @@ export const customersEndpoints = defineEndpoints('customers', {
     params: uuidParams,
     query: transfersQuery,
     result: listTransfersResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.users.readers,
     refusals: unknownUser,
   },
   addUserNote: {
@@ -54,7 +52,7 @@ export const customersEndpoints = defineEndpoints('customers', {
     params: uuidParams,
     body: userNoteBody,
     result: z.null(),
-    callers: ['admin', 'support', 'reviewer', 'finance'],
+    callers: BACKOFFICE_SECTIONS.users.writers,
     refusals: unknownUser,
   },
 });

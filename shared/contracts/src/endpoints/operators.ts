@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { BACKOFFICE_SECTIONS } from '../backoffice-sections.ts';
 import { ADMIN_API } from '../api-paths.ts';
 import {
   completeSetupBody,
@@ -70,7 +71,7 @@ export const operatorsEndpoints = defineEndpoints('operators', {
     path: `${ADMIN_API}/operators`,
     summary: 'Every operator account, oldest first',
     result: z.array(operatorView),
-    callers: ['admin', 'auditor'],
+    callers: BACKOFFICE_SECTIONS.operators.readers,
   },
   inviteOperator: {
     method: 'POST',
@@ -78,7 +79,7 @@ export const operatorsEndpoints = defineEndpoints('operators', {
     summary: 'Invites an operator with roles; answers the one-time set-up link to hand over',
     body: inviteOperatorBody,
     result: inviteResult,
-    callers: ['admin'],
+    callers: BACKOFFICE_SECTIONS.operators.writers,
     refusals: { 409: z.null() },
   },
   deactivateOperator: {
@@ -87,7 +88,7 @@ export const operatorsEndpoints = defineEndpoints('operators', {
     summary: 'Deactivates an operator and ends their sessions (never the last admin)',
     params: uuidParams,
     result: operatorView,
-    callers: ['admin'],
+    callers: BACKOFFICE_SECTIONS.operators.writers,
     refusals: { 404: z.null(), 409: z.null() },
   },
   getDashboard: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { BACKOFFICE_SECTIONS } from '../backoffice-sections.ts';
 import { ADMIN_API } from '../api-paths.ts';
 import {
   decideReviewBody,
@@ -9,14 +10,9 @@ import {
   proposeCorrectionBody,
   reviewView,
 } from '../backoffice.ts';
-import type { OperatorRole } from '../operators.ts';
 import { reviewStepBody } from '../reviews.ts';
 
 const REVIEWS = `${ADMIN_API}/reviews` as const;
-/** Who reads the queues (each only the kinds it may read: an item of another kind answers 404). */
-const READERS = ['admin', 'auditor', 'support', 'reviewer', 'finance'] as const satisfies readonly OperatorRole[];
-/** Who takes and decides items (each only the kinds it decides: 403 for another kind). */
-const DECIDERS = ['support', 'reviewer', 'finance'] as const satisfies readonly OperatorRole[];
 
 /** The one review mechanism seen from the back-office: the queues, an item's decision and steps, and corrections. */
 export const reviewsEndpoints = defineEndpoints('reviews', {
@@ -26,7 +22,7 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     summary: 'Items of the queues the caller may read, by kind and state, a page at a time, pending oldest first',
     query: listReviewsQuery,
     result: listReviewsResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.queues.readers,
   },
   getReview: {
     method: 'GET',
@@ -34,7 +30,7 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     summary: 'One review item with its facts, history and who has it',
     params: numericIdParams,
     result: reviewView,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.queues.readers,
     refusals: { 404: z.null() },
   },
   assignReview: {
@@ -43,7 +39,7 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     summary: 'The caller takes a pending item (others see who has it)',
     params: numericIdParams,
     result: reviewView,
-    callers: DECIDERS,
+    callers: BACKOFFICE_SECTIONS.queues.writers,
     refusals: { 404: z.null(), 409: z.null() },
   },
   decideReview: {
@@ -53,7 +49,7 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     params: numericIdParams,
     body: decideReviewBody,
     result: reviewView,
-    callers: DECIDERS,
+    callers: BACKOFFICE_SECTIONS.queues.writers,
     refusals: { 404: z.null(), 409: z.null(), 503: z.null() },
   },
   stepReview: {
@@ -63,7 +59,7 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     params: numericIdParams,
     body: reviewStepBody,
     result: reviewView,
-    callers: DECIDERS,
+    callers: BACKOFFICE_SECTIONS.queues.writers,
     refusals: { 404: z.null(), 409: z.null(), 503: z.null() },
   },
   proposeCorrection: {
@@ -72,7 +68,7 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     summary: "Proposes a correction of a customer's balance: a pending item until a second operator decides it",
     body: proposeCorrectionBody,
     result: reviewView,
-    callers: ['finance'],
+    callers: BACKOFFICE_SECTIONS.corrections.writers,
     idempotent: true,
     refusals: { 404: z.null() },
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { BACKOFFICE_SECTIONS } from '../backoffice-sections.ts';
 import { ADMIN_API } from '../api-paths.ts';
 import {
   instrumentView,
@@ -13,10 +14,6 @@ import {
   updateOptionsProductBody,
   updateSettingBody,
 } from '../backoffice.ts';
-import type { OperatorRole } from '../operators.ts';
-
-/** Admins change settings and products; auditors read them. */
-const READERS = ['admin', 'auditor'] as const satisfies readonly OperatorRole[];
 
 /** The site's settings and its products (options products, instrument halts), as the back-office changes them. */
 export const settingsEndpoints = defineEndpoints('settings', {
@@ -25,7 +22,7 @@ export const settingsEndpoints = defineEndpoints('settings', {
     path: `${ADMIN_API}/settings`,
     summary: 'Every setting with its value, when it last changed and whether customers read it',
     result: listSettingsResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.settings.readers,
   },
   updateSetting: {
     method: 'PUT',
@@ -34,14 +31,14 @@ export const settingsEndpoints = defineEndpoints('settings', {
     params: settingKeyParams,
     body: updateSettingBody,
     result: settingView,
-    callers: ['admin'],
+    callers: BACKOFFICE_SECTIONS.settings.writers,
   },
   listProducts: {
     method: 'GET',
     path: `${ADMIN_API}/products`,
     summary: 'The options products and the listed instruments, with their halts',
     result: listProductsResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.settings.readers,
   },
   updateOptionsProduct: {
     method: 'PUT',
@@ -50,7 +47,7 @@ export const settingsEndpoints = defineEndpoints('settings', {
     params: numericIdParams,
     body: updateOptionsProductBody,
     result: optionsProductView,
-    callers: ['admin'],
+    callers: BACKOFFICE_SECTIONS.settings.writers,
     refusals: { 404: z.null() },
   },
   updateInstrument: {
@@ -60,7 +57,7 @@ export const settingsEndpoints = defineEndpoints('settings', {
     params: numericIdParams,
     body: updateInstrumentBody,
     result: instrumentView,
-    callers: ['admin'],
+    callers: BACKOFFICE_SECTIONS.settings.writers,
     refusals: { 404: z.null() },
   },
 });

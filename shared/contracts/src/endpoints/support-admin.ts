@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { BACKOFFICE_SECTIONS } from '../backoffice-sections.ts';
 import { ADMIN_API } from '../api-paths.ts';
-import type { OperatorRole } from '../operators.ts';
 import { closeTicketBody, listTicketsResult, operatorReplyBody, ticketIdParams, ticketImageParams, ticketView } from '../support.ts';
 
 const TICKETS = `${ADMIN_API}/support/tickets` as const;
-/** Support answers conversations; admins and auditors read them. */
-const READERS = ['support', 'admin', 'auditor'] as const satisfies readonly OperatorRole[];
 const unknownTicket = { 404: z.null() } as const;
 
 /** The operators' side of the support conversations, on the review mechanism (the support queue). */
@@ -16,7 +14,7 @@ export const supportAdminEndpoints = defineEndpoints('support-admin', {
     path: TICKETS,
     summary: 'The 200 most recently updated conversations, with their last message',
     result: listTicketsResult,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.support.readers,
   },
   getSupportTicket: {
     method: 'GET',
@@ -24,7 +22,7 @@ export const supportAdminEndpoints = defineEndpoints('support-admin', {
     summary: 'One conversation: its messages and its place in the support queue',
     params: ticketIdParams,
     result: ticketView,
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.support.readers,
     refusals: unknownTicket,
   },
   answerSupportTicket: {
@@ -34,7 +32,7 @@ export const supportAdminEndpoints = defineEndpoints('support-admin', {
     params: ticketIdParams,
     body: operatorReplyBody,
     result: ticketView,
-    callers: ['support'],
+    callers: BACKOFFICE_SECTIONS.support.writers,
     refusals: unknownTicket,
   },
   closeSupportTicket: {
@@ -44,7 +42,7 @@ export const supportAdminEndpoints = defineEndpoints('support-admin', {
     params: ticketIdParams,
     body: closeTicketBody,
     result: ticketView,
-    callers: ['support'],
+    callers: BACKOFFICE_SECTIONS.support.writers,
     refusals: unknownTicket,
   },
   getSupportTicketImage: {
@@ -53,7 +51,7 @@ export const supportAdminEndpoints = defineEndpoints('support-admin', {
     summary: "An image of a conversation's message (the stored, re-encoded bytes)",
     params: ticketImageParams,
     raw: 'image/*',
-    callers: READERS,
+    callers: BACKOFFICE_SECTIONS.support.readers,
     refusals: unknownTicket,
   },
 });
