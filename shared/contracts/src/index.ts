@@ -48,8 +48,19 @@ export type {
   HomeStatistics,
   TradingSessionName,
 } from './market.ts';
-export type { ClientFrame, ServerFrame, MarketsFrame, TicksFrame, BalanceUpdate, AccountModeFrame, CurrencyFigures } from './live.ts';
-export { BALANCE_FIGURES_VERSION } from './live.ts';
+export type {
+  ClientFrame,
+  ServerFrame,
+  MarketsFrame,
+  TicksFrame,
+  BalanceUpdate,
+  AccountModeFrame,
+  CurrencyFigures,
+  RefreshRequest,
+  UserEventFrame,
+  UserEventKey,
+} from './live.ts';
+export { BALANCE_FIGURES_VERSION, MAX_REFRESH_KEYS, USER_EVENT_KEYS, USER_EVENT_VERSION } from './live.ts';
 export type { RolloutRemote, RolloutDocument } from './release.ts';
 export type { ValidationIssues } from './validation.ts';
 export type { FaqItem, NoticeSummary, NoticeItem, SearchHelpResult } from './help.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString } from './envelope.ts';
 import { ACCOUNT_MODES } from './accounts-constants.ts';
+import type { AccountModeName } from './accounts-constants.ts';
 import { MAX_MARKET_TOPICS } from './market-types.ts';
 import { marketItem, marketTick, marketTopic } from './market.ts';
 
@@ -65,6 +66,32 @@ export const pnlEntry = z.object({
   lastUpdateTime: z.number().int().optional(),
 });
 
+/**
+ * The version of the `USER_EVENT` frame's shape. 1: `userId` and `refresh`. A later version may name
+ * more keys: a client skips the entries it does not know and refreshes the rest.
+ */
+export const USER_EVENT_VERSION = 1;
+
+/**
+ * What a `USER_EVENT` may ask a page to read again: names of the platform's shared query-key factories
+ * (`sharedQueryKeys`), each for the receiving user. `user`: everything of the user's account data;
+ * `userFigures`: their figures (one account mode when `mode` is given); `userNotifications`: their notifications.
+ */
+export const USER_EVENT_KEYS = ['user', 'userFigures', 'userNotifications'] as const;
+export type UserEventKey = (typeof USER_EVENT_KEYS)[number];
+
+/** One query a `USER_EVENT` names, as the server sends it (the key's name and its parameters). */
+export interface RefreshRequest {
+  key: UserEventKey;
+  mode?: AccountModeName;
+}
+
+/** Received entries: the name is any string (a newer server may name keys this client does not know). */
+const refreshEntry = z.object({ key: z.string().min(1).max(64), mode: z.enum(ACCOUNT_MODES).optional() });
+
+/** At most this many queries in one `USER_EVENT`. */
+export const MAX_REFRESH_KEYS = 16;
+
 /** Server → client frames on `/ws` (SPEC §6). */
 export const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('AUTH_SUCCESS'), message: z.string() }),
@@ -101,9 +128,21 @@ export const serverFrame = z.discriminatedUnion('type', [
    * user's own connections only; a window on the other mode follows it (SPEC §0 rule 5).
    */
   z.object({ type: z.literal('ACCOUNT_MODE'), mode: z.enum(ACCOUNT_MODES) }),
+  /**
+   * Beyond the seed: something changed the user's data elsewhere (an operator's decision, another
+   * domain's work); the page reads the named queries again. Sent to that user's own connections only.
+   * Additive: a client older than the frame finds no such type and drops it, as before.
+   */
+  z.object({
+    type: z.literal('USER_EVENT'),
+    version: z.number().int().min(1),
+    userId: z.string(),
+    refresh: z.array(refreshEntry).min(1).max(MAX_REFRESH_KEYS),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 export type MarketsFrame = Extract<ServerFrame, { type: 'MARKETS' }>;
 export type TicksFrame = Extract<ServerFrame, { type: 'TICKS' }>;
 export type BalanceUpdate = Extract<ServerFrame, { type: 'USER_BALANCE_UPDATE' }>;
 export type AccountModeFrame = Extract<ServerFrame, { type: 'ACCOUNT_MODE' }>;
+export type UserEventFrame = Extract<ServerFrame, { type: 'USER_EVENT' }>;
