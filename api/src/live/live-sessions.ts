@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { accessTokens, sessions, users } from '../db/schema.ts';
 import { sha256 } from '../accounts/secrets.ts';
 import { sessionEvents } from '../accounts/sessions.ts';
-import type { LiveIdentity } from './live-server.ts';
+import type { LiveIdentity } from './live-identities.ts';
 
 /** How many session ids one check asks about at most (well under PostgreSQL's parameter limit). */
 const CHECK_CHUNK = 1000;
