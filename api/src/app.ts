@@ -23,6 +23,7 @@ import type { MailOptions } from './accounts/mailer.ts';
 import { liveSessions } from './live/live-sessions.ts';
 import type { Database } from './db/database.ts';
 import { registerLiveServer } from './live/live-server.ts';
+import { userNotifier } from './live/user-events.ts';
 import type { LiveFabric } from './live/live-fabric.ts';
 import type { Redis } from 'ioredis';
 import type { Catalogue } from './market/catalogue/catalogue.ts';
@@ -226,6 +227,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     trading,
     reviews,
     balances,
+    notifyUser: userNotifier(fabric, app.log),
     accounts,
     operators,
     gate,

@@ -5,6 +5,7 @@ import type { ApiOptions } from './app.ts';
 import { ContentAdmin } from './content/content-admin.ts';
 import type { Database } from './db/database.ts';
 import type { BalanceEvents } from './ledger/account-figures.ts';
+import type { NotifyUser } from './live/user-events.ts';
 import type { MarketService } from './market/market-service.ts';
 import { CustomerDirectory } from './operators/customers.ts';
 import type { OperatorService } from './operators/operators.ts';
@@ -44,6 +45,8 @@ export interface ApiCore {
   trading: TradingService;
   reviews: ReviewService;
   balances: BalanceEvents;
+  /** Tells a user's open pages which of their queries to read again (after a domain's commit; every node). */
+  notifyUser: NotifyUser;
   accounts: AccountsContext;
   operators: OperatorService;
   gate: OperatorGate;
@@ -110,14 +113,14 @@ export const API_MODULES: readonly ApiModule[] = [
   },
   {
     name: 'back-office',
-    register: async (api, { db, gate, operators, reviews, balances, settings, now }) => {
+    register: async (api, { db, gate, operators, reviews, balances, notifyUser, settings, now }) => {
       await api.register(adminRoutes, {
         ctx: {
           db,
           gate,
           operators,
           reviews,
-          corrections: new Corrections(db, reviews, balances),
+          corrections: new Corrections(db, reviews, balances, notifyUser),
           settings: new SettingsAdmin(db, settings, now),
           customers: new CustomerDirectory(db, reviews),
           content: new ContentAdmin(db, now),

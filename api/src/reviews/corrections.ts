@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { notifications, users } from '../db/schema.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import { Ledger } from '../ledger/ledger.ts';
+import type { NotifyUser } from '../live/user-events.ts';
 import type { OperatorIdentity } from '../operators/operators.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 import type { ReviewService } from './reviews.ts';
@@ -21,6 +22,7 @@ export class Corrections {
     private readonly db: Database,
     private readonly reviewService: ReviewService,
     private readonly balances: BalanceEvents,
+    private readonly notifyUser: NotifyUser,
   ) {
     reviewService.handle('correction', async (tx, review, decision, actor) => {
       if (!actor.id || review.proposedById === actor.id)
@@ -53,8 +55,13 @@ export class Corrections {
         params: { direction: p.direction!, amount: moneyString(amount), mode, reason: p.reasonCode! },
       });
       await audit(tx, actor, 'correction.approve', { kind: 'correction', id: String(review.id) }, null, p);
-      // Tell the owner's open pages once the decision has committed (before, they would read the old balance).
-      return { state: 'completed', afterCommit: () => this.balances.emit('changed', review.userId!, mode) };
+      // Tell the owner's open pages once the decision has committed (before, they would read the old balance):
+      // the new figures, and which of their queries to read again (the figures of that mode, the notice).
+      const afterCommit = () => {
+        this.balances.emit('changed', review.userId!, mode);
+        this.notifyUser(review.userId!, [{ key: 'userFigures', mode }, { key: 'userNotifications' }]);
+      };
+      return { state: 'completed', afterCommit };
     });
   }
 

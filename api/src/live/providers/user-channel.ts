@@ -5,6 +5,7 @@ import type { BalanceEvents } from '../../ledger/account-figures.ts';
 import { PNL_CHANNEL } from '../live-fabric.ts';
 import { parseMessage } from '../fabric-message.ts';
 import { balanceFrame, pnlFrame } from '../user-frames.ts';
+import { USER_EVENT_CHANNEL, userEventFrame, userEventMessage } from '../user-events.ts';
 import type { LiveHub, OwnUserChannel } from '../topic-provider.ts';
 
 const BALANCE_CHANNEL = 'balance';
@@ -25,8 +26,8 @@ interface UserChannelOptions {
 }
 
 /**
- * The signed-in user's own channel (SPEC §0 rule 7): balance figures, live PnL and account-mode
- * switches, each published on the fabric by the node
+ * The signed-in user's own channel (SPEC §0 rule 7): balance figures, live PnL, account-mode switches
+ * and user events (`USER_EVENT`: which queries to read again), each published on the fabric by the node
  * where it happened and pushed by every node to its own sockets of that user, and of no one else.
  */
 export function userChannel(options: UserChannelOptions): OwnUserChannel {
@@ -65,6 +66,10 @@ async function subscribeChannels(hub: LiveHub, options: UserChannelOptions): Pro
   await fabric.subscribe(MODE_CHANNEL, (payload) => {
     const message = parseMessage(modeMessage, payload);
     if (message) hub.toUser(message.userId, { type: 'ACCOUNT_MODE', mode: message.mode });
+  });
+  await fabric.subscribe(USER_EVENT_CHANNEL, (payload) => {
+    const message = parseMessage(userEventMessage, payload);
+    if (message) hub.toUser(message.userId, userEventFrame(message.userId, message.refresh));
   });
 }
 
