@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject } from 'rxjs';
-import type { AccountModeName, BalanceUpdate, MarketItem, ServerFrame } from '@meridian/contracts';
+import type { AccountModeName, BalanceUpdate, MarketItem, ServerFrame, UserEventFrame } from '@meridian/contracts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'authenticated' | 'closed';
 
@@ -20,6 +20,8 @@ export interface LiveBus {
   balance$: Subject<BalanceUpdate>;
   /** The signed-in user switched account mode (in any window or device): `ACCOUNT_MODE` frames. */
   mode$: Subject<AccountModeName>;
+  /** The signed-in user's data changed elsewhere: `USER_EVENT` frames naming the queries to read again. */
+  userEvent$: Subject<UserEventFrame>;
   connection$: BehaviorSubject<ConnectionState>;
   /** What the page watches (the union of every `watch`), sorted; the connection subscribes to it. */
   topics$: BehaviorSubject<readonly string[]>;
@@ -44,6 +46,7 @@ export function createLiveBus(): LiveBus {
     pnl$: new Subject(),
     balance$: new Subject(),
     mode$: new Subject(),
+    userEvent$: new Subject(),
     connection$: new BehaviorSubject<ConnectionState>('idle'),
     topics$,
     watch(topics) {
@@ -113,6 +116,9 @@ export function applyFrame(bus: LiveBus, frame: ServerFrame, ownUserId: string |
     }
     case 'ACCOUNT_MODE':
       bus.mode$.next(frame.mode);
+      return;
+    case 'USER_EVENT':
+      if (frame.userId === ownUserId) bus.userEvent$.next(frame);
       return;
     case 'AUTH_SUCCESS':
       bus.connection$.next('authenticated');

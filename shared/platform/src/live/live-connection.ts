@@ -1,7 +1,10 @@
 import { MAX_MARKET_TOPICS } from '@meridian/contracts';
 import type { ClientFrame, MarketItem, ServerFrame } from '@meridian/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryClient as pageQueryClient } from '../query/query-client.ts';
 import { applyFrame } from './live-bus.ts';
 import type { LiveBus } from './live-bus.ts';
+import { refreshOnUserEvents } from './refresh-on-user-event.ts';
 
 /** SPEC §8 timings. */
 export const LIVE_TIMINGS = { retryMs: 5_000, livenessMs: 30_000, afterNavigationMs: 1_000 } as const;
@@ -22,6 +25,8 @@ export interface LiveConnectionOptions {
   bus: LiveBus;
   getToken: () => string | null;
   getUserId: () => string | null;
+  /** Where `USER_EVENT` frames refresh the queries they name; the page's shared QueryClient by default. */
+  queryClient?: QueryClient;
   /** A ready parser; without one the contract's schema is loaded lazily and early frames wait for it. */
   parseFrame?: FrameParser;
   createSocket?: (url: string) => SocketLike;
@@ -69,7 +74,8 @@ const NORMAL_CLOSURE = 1000;
  * The shell-owned live connection (SPEC §4): opens at start, authenticates with the token,
  * retries 5 s after an abnormal close, checks liveness every 30 s, and reopens 1 s after a
  * navigation when a logged-in user finds it down. Market data flows to visitors too, so a visitor's
- * dropped connection is retried the same way.
+ * dropped connection is retried the same way. While it runs, the user's `USER_EVENT` frames refresh
+ * the queries they name.
  */
 export class LiveConnection {
   private socket: SocketLike | null = null;
@@ -84,6 +90,7 @@ export class LiveConnection {
   private generation = 0;
   private topicsSent: string | null = null;
   private topicsSub: { unsubscribe(): void } | null = null;
+  private userEventsSub: { unsubscribe(): void } | null = null;
   private readonly opts: Required<Pick<LiveConnectionOptions, 'createSocket' | 'timers'>> & LiveConnectionOptions;
 
   constructor(options: LiveConnectionOptions) {
@@ -161,6 +168,7 @@ export class LiveConnection {
     this.stopped = false;
     // What the page watches follows it: a new set is sent as soon as it changes (and on every open).
     this.topicsSub ??= this.opts.bus.topics$.subscribe(() => this.sendTopics());
+    this.userEventsSub ??= refreshOnUserEvents(this.opts.bus, this.opts.queryClient ?? pageQueryClient);
     this.open();
     if (this.livenessTimer === null) {
       this.livenessTimer = this.opts.timers.setInterval(() => this.checkLiveness(), LIVE_TIMINGS.livenessMs);
@@ -177,6 +185,8 @@ export class LiveConnection {
     this.clearRetry();
     this.topicsSub?.unsubscribe();
     this.topicsSub = null;
+    this.userEventsSub?.unsubscribe();
+    this.userEventsSub = null;
     if (this.livenessTimer !== null) this.opts.timers.clearInterval(this.livenessTimer);
     this.livenessTimer = null;
     const socket = this.socket;

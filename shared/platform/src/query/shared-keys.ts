@@ -12,4 +12,6 @@ export const sharedQueryKeys = {
   userFigures: (userId: string | null) => [...sharedQueryKeys.user(userId), 'info'] as const,
   /** The user's info and figures in one account mode. */
   userFiguresOf: (userId: string | null, mode: AccountMode) => [...sharedQueryKeys.userFigures(userId), mode] as const,
+  /** The user's notifications (an operator's decision adds one). */
+  userNotifications: (userId: string | null) => [...sharedQueryKeys.user(userId), 'notifications'] as const,
 };
