@@ -7,6 +7,7 @@ import { contractOrders } from '../../db/schema.ts';
 import type { Leg } from '../../ledger/ledger.ts';
 import type { Instrument } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
+import { windowRanges } from './window-ranges.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import type { TradingContext } from '../trading-context.ts';
 import { contractOrderOf } from './positions.ts';
@@ -209,20 +210,8 @@ export async function cancelAllPending(ctx: TradingContext, tx: Transaction, own
 
 /** The pending orders whose limit some tick of the windows reached, each with the first such tick after its placement and before its expiry. */
 export async function reachedPending(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>) {
-  const ranges = [...windows].filter(([, quotes]) => quotes.length > 0);
-  if (ranges.length === 0) return [];
-  const values = sql.join(
-    ranges.map(([id, quotes]) => {
-      let low = money(quotes[0]!.price);
-      let high = low;
-      for (const q of quotes) {
-        if (low.gt(q.price)) low = money(q.price);
-        if (high.lt(q.price)) high = money(q.price);
-      }
-      return sql`(${id}::int, ${low.toFixed()}::numeric, ${high.toFixed()}::numeric)`;
-    }),
-    sql`, `,
-  );
+  const values = windowRanges(windows);
+  if (!values) return [];
   const rows = await ctx.db
     .select({
       id: contractOrders.id,

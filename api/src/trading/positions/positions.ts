@@ -29,6 +29,7 @@ import { closeTriggers, contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
+import { windowRanges } from './window-ranges.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import { haltedInstruments, instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
 import type { TradingContext } from '../trading-context.ts';
@@ -315,20 +316,8 @@ export async function floatingPnl(ctx: TradingContext, db: Reader, userId: strin
  * and high per instrument, then each one's changes after its opening are walked in order.
  */
 export async function triggeredPositions(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>) {
-  const ranges = [...windows].filter(([, quotes]) => quotes.length > 0);
-  if (ranges.length === 0) return [];
-  const values = sql.join(
-    ranges.map(([id, quotes]) => {
-      let low = money(quotes[0]!.price);
-      let high = low;
-      for (const q of quotes) {
-        if (low.gt(q.price)) low = money(q.price);
-        if (high.lt(q.price)) high = money(q.price);
-      }
-      return sql`(${id}::int, ${low.toFixed()}::numeric, ${high.toFixed()}::numeric)`;
-    }),
-    sql`, `,
-  );
+  const values = windowRanges(windows);
+  if (!values) return [];
   const rows = await ctx.db
     .select({
       id: contractOrders.id,
