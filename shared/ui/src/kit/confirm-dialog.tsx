@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useT } from '@meridian/platform';
 import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';
+import { useFailureText } from './failure-text.tsx';
 import styles from './kit.module.css';
 
 /** One figure of what is about to happen (amount, account, reason). */
@@ -37,6 +38,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** A failure held by the caller, already in words. */
   failure?: ReactNode;
+  /** A failed promise in words; the nearest FailureTextProvider's otherwise. */
   describeError?: (error: unknown) => ReactNode;
   testId?: string;
   /** The confirm button's test id. */
@@ -61,11 +63,12 @@ export function ConfirmDialog({
   onClose,
   busy: heldBusy = false,
   failure: heldFailure,
-  describeError = () => null,
+  describeError,
   testId = 'confirm-dialog',
   confirmTestId = 'confirm-submit',
 }: ConfirmDialogProps) {
   const { t } = useT('common');
+  const frame = useFailureText();
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<{ value: unknown } | null>(null);
   const busy = heldBusy || running;
@@ -86,7 +89,7 @@ export function ConfirmDialog({
       },
     );
   };
-  const failure = heldFailure ?? (error ? describeError(error.value) : null);
+  const failure = heldFailure ?? (error ? (describeError ?? frame?.describe)?.(error.value) : null);
   return (
     <Modal title={title} onClose={busy ? undefined : onClose} testId={testId}>
       {rows.length > 0 ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useT } from '@meridian/platform';
 import { EmptyState, ErrorState, LoadingState } from '../components/states.tsx';
+import { useFailureText } from './failure-text.tsx';
 
 export interface QueryViewProps<T> {
   query: UseQueryResult<T>;
@@ -9,10 +10,11 @@ export interface QueryViewProps<T> {
   isEmpty?: (data: T) => boolean;
   /** The empty state's words ("Nothing here yet." otherwise), or a whole element. */
   empty?: ReactNode;
-  /** The failure in words (a remote's translated codes); none by default. */
+  /** The failure in words; the nearest FailureTextProvider's otherwise. */
   describeError?: (error: unknown) => string;
-  /** True for a failure that means the thing asked for does not exist: `notFound` is shown then, without Retry. */
+  /** True for a failure that means the thing asked for does not exist (the provider's otherwise). */
   isMissing?: (error: unknown) => boolean;
+  /** What to say when the thing asked for does not exist: shown without Retry. */
   notFound?: string;
 }
 
@@ -20,8 +22,19 @@ export interface QueryViewProps<T> {
  * A query's loading state, its translated failure with Retry, an empty state, or its content. Data
  * already shown stays while a refetch runs or after one fails.
  */
-export function QueryView<T>({ query, children, isEmpty, empty, describeError, isMissing, notFound }: QueryViewProps<T>) {
+export function QueryView<T>({
+  query,
+  children,
+  isEmpty,
+  empty,
+  describeError: describe,
+  isMissing: missing,
+  notFound,
+}: QueryViewProps<T>) {
   const { t } = useT('common');
+  const frame = useFailureText();
+  const describeError = describe ?? frame?.describe;
+  const isMissing = missing ?? frame?.isMissing;
   if (query.data === undefined) {
     if (notFound && query.isError && isMissing?.(query.error)) return <EmptyState title={notFound} />;
     if (query.isError && !query.isFetching) {
