@@ -3,8 +3,10 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { operatorsEndpoints } from '@meridian/contracts/endpoints/operators';
 import { useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { FailureTextProvider } from '@meridian/ui/failure-text';
 import { NAMESPACE } from '../locales/load-namespace.ts';
 import { adminApi } from './admin-api.ts';
+import { useAdminFailureText } from './components/error-message.tsx';
 import { RoleChips } from './components/role-chips.tsx';
 import { NAV_SECTIONS } from './nav.ts';
 import { hasRole, setOperatorSession, useOperatorSession } from './session.ts';
@@ -35,6 +37,7 @@ export function Layout() {
   const session = useOperatorSession();
   const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
+  const failureText = useAdminFailureText();
 
   if (!session) {
     const state: SignInState = { from: `${location.pathname}${location.search}` };
@@ -98,7 +101,9 @@ export function Layout() {
         </aside>
         <main id="admin-main" className={styles.main} tabIndex={-1}>
           {allowed ? (
-            <Outlet />
+            <FailureTextProvider value={failureText}>
+              <Outlet />
+            </FailureTextProvider>
           ) : (
             <div className={styles.forbidden} data-testid="admin-forbidden">
               <h1 className={styles.forbiddenTitle}>{t('layout.forbiddenTitle')}</h1>

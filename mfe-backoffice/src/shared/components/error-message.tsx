@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { OPERATOR_CODES } from '@meridian/contracts';
 import { useT } from '@meridian/platform';
+import type { FailureText } from '@meridian/ui/failure-text';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import styles from './admin.module.css';
 
@@ -38,6 +39,12 @@ export function useAdminErrorMessage(): (error: unknown) => string {
     },
     [t],
   );
+}
+
+/** The back-office's failure texts for the kit's QueryView and ConfirmDialog (given by the layout). */
+export function useAdminFailureText(): FailureText {
+  const describe = useAdminErrorMessage();
+  return useMemo(() => ({ describe }), [describe]);
 }
 
 /** A failed call's translated message, announced (`role="alert"`); nothing when there is no error. */

@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { OPERATOR_CODES } from '@meridian/contracts';
 import { ApiError, useT } from '@meridian/platform';
+import type { FailureText } from '@meridian/ui/failure-text';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { useAdminErrorMessage } from '../../shared/components/error-message.tsx';
 
@@ -28,4 +29,13 @@ export function useErrorText(): (error: unknown) => string {
     (error: unknown) => (error instanceof ApiError && OWN_CODES.has(error.code) ? t(`queues.errors.${error.code}`) : fallback(error)),
     [t, fallback],
   );
+}
+
+/** Answers that mean the thing is not there: not found, no such user, an id the API refuses outright. */
+const MISSING = new Set(['404', OPERATOR_CODES.userNotFound, '400']);
+
+/** The review pages' failure texts for the kit's QueryView and ConfirmDialog (given by their Page). */
+export function useReviewFailureText(): FailureText {
+  const describe = useErrorText();
+  return useMemo(() => ({ describe, isMissing: (error: unknown) => MISSING.has(errorCode(error)) }), [describe]);
 }

@@ -1,16 +1,13 @@
 /**
  * The review kit: what the review features (queues, support, users, corrections) share — the review
- * API calls, the page frame, tables, badges, the confirm dialog, the reason select, the image
- * lightbox, error texts and form checks. Features import it through this file only.
+ * API calls, the page frame (which gives the kit's QueryView and ConfirmDialog their error texts),
+ * tables, badges, the reason select, the image lightbox, error texts and form checks. Features import it through this file only.
  */
 export { assignReview, decideReview, refreshReviews, reviewQueryOptions, reviewsQueryOptions } from './api/reviews-api.ts';
 export { DemoBadge, KindBadge, StateBadge, WaitedTime } from './components/badges.tsx';
-export { ConfirmDialog } from './components/confirm-dialog.tsx';
 export { Radios, ReasonSelect } from './components/fields.tsx';
 export { Lightbox } from './components/lightbox.tsx';
 export { Facts, Page, Section, kitClasses } from './components/page.tsx';
-export { Pager } from './components/pager.tsx';
-export { QueryState } from './components/query-state.tsx';
 export { ReviewTable, useCustomerLabel } from './components/review-table.tsx';
 export { errorCode, useErrorText } from './errors.ts';
 export { isImageUrl } from './format.ts';

@@ -6,17 +6,20 @@ import { AUDIT_ACTIONS } from '@meridian/contracts';
 import type { AuditAction, AuditEntry } from '@meridian/contracts';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { Pager } from '../../../shared/components/pager.tsx';
-import { QueryState } from '../../../shared/components/query-state.tsx';
 import { formatCount } from '../../../shared/format.ts';
 import type { AuditSearch } from '../api/audit-api.ts';
 import { auditQueryOptions, exportAuditCsv } from '../api/audit-api.ts';
 import { describeChange } from './describe-change.ts';
 import styles from './audit.module.css';
+
+/** The audit API answers 50 entries a page. */
+const AUDIT_PAGE_SIZE = 50;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isAction = (v: string | null): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v ?? '');
@@ -210,7 +213,7 @@ export function AuditPage() {
             </p>
           ) : null}
         </div>
-        <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('audit.empty')}>
+        <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('audit.empty')}>
           {(data) => (
             <>
               <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="audit-results">
@@ -232,10 +235,10 @@ export function AuditPage() {
                   </tbody>
                 </table>
               </div>
-              <Pager page={filters.page} total={data.total} onPage={(page) => apply({ ...filters, page })} />
+              <Pager page={filters.page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onPage={(page) => apply({ ...filters, page })} />
             </>
           )}
-        </QueryState>
+        </QueryView>
       </section>
     </div>
   );

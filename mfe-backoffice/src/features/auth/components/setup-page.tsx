@@ -7,11 +7,11 @@ import type { SetupInfo } from '@meridian/contracts';
 import { completeSetupBody, setupTokenBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
 import { Button, FormField, formClasses } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { useAdminErrorMessage } from '../../../shared/components/error-message.tsx';
 import { focusFirstInvalid } from '../../../shared/components/form-helpers.ts';
-import { QueryState } from '../../../shared/components/query-state.tsx';
 import { RoleChips } from '../../../shared/components/role-chips.tsx';
 import { setOperatorSession } from '../../../shared/session.ts';
 import { validate } from '../../../shared/validate.ts';
@@ -28,6 +28,7 @@ const isInvalidLink = (error: unknown) => (error as { code?: string } | null)?.c
  */
 export function SetupPage() {
   const { t } = useT(NAMESPACE);
+  const describeError = useAdminErrorMessage();
   const token = useLocation().hash.replace(/^#/, '');
   const wellFormed = setupTokenBody.safeParse({ token }).success;
   const query = useQuery({ ...setupInfoQueryOptions(token), enabled: wellFormed });
@@ -49,7 +50,9 @@ export function SetupPage() {
 
   return (
     <AuthScreen title={t('auth.setupTitle')} lead={t('auth.setupLead')} wide testId="setup-page">
-      <QueryState query={query}>{(info) => <SetupForm token={token} info={info} onLinkUsed={() => setLinkUsed(true)} />}</QueryState>
+      <QueryView query={query} describeError={describeError}>
+        {(info) => <SetupForm token={token} info={info} onLinkUsed={() => setLinkUsed(true)} />}
+      </QueryView>
     </AuthScreen>
   );
 }

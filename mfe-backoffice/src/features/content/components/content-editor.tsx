@@ -6,9 +6,9 @@ import type { ContentEntry, ContentKind, SaveContentBody } from '@meridian/contr
 import { saveContentBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, FormField, formClasses } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
 import { focusFirstInvalid } from '../../../shared/components/form-helpers.ts';
 import { validate } from '../../../shared/validate.ts';
@@ -278,6 +278,7 @@ export function ContentEditor({
       </form>
       {confirming ? (
         <ConfirmDialog
+          confirmTestId="confirm-ok"
           title={t('content.confirm.title')}
           confirmLabel={t('content.confirm.save')}
           onConfirm={() => save(confirming.data)}

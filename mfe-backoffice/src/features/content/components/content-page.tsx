@@ -4,11 +4,11 @@ import { LANGUAGES, contentLanguageId } from '@meridian/contracts';
 import type { ContentEntry, ContentKind } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button, EmptyState } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { QueryState } from '../../../shared/components/query-state.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { CONTENT_READERS, CONTENT_WRITERS, contentListQueryOptions } from '../api/content-api.ts';
 import type { ContentLanguage } from '../api/content-api.ts';
@@ -150,7 +150,7 @@ export function ContentPage() {
               </Button>
             ) : null}
           </div>
-          <QueryState query={list} isEmpty={(d) => d.length === 0} empty={t('content.list.empty')}>
+          <QueryView query={list} isEmpty={(d) => d.length === 0} empty={t('content.list.empty')}>
             {(rows) => (
               <ContentList
                 kind={kind}
@@ -162,7 +162,7 @@ export function ContentPage() {
                 }}
               />
             )}
-          </QueryState>
+          </QueryView>
         </section>
         {selection === 'new' || entry ? (
           <ContentEditor
@@ -186,6 +186,7 @@ export function ContentPage() {
       </div>
       {leaving ? (
         <ConfirmDialog
+          confirmTestId="confirm-ok"
           title={t('content.discard.title')}
           confirmLabel={t('content.discard.confirm')}
           danger

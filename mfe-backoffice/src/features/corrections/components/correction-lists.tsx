@@ -5,17 +5,17 @@ import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contracts';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { Pager } from '@meridian/ui/pager';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './corrections.module.css';
 
 const {
-  ConfirmDialog,
   DemoBadge,
   PAGE_SIZE,
-  Pager,
-  QueryState,
   ReasonSelect,
   Section,
   WaitedTime,
@@ -73,6 +73,7 @@ function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision:
   });
   return (
     <ConfirmDialog
+      busyLabel={t('queues.kit.sending')}
       title={t(decision === 'approve' ? 'corrections.approveTitle' : 'corrections.rejectTitle', { id: item.id })}
       rows={[
         { label: t('corrections.customer'), value: item.userEmail ?? item.userId ?? '—' },
@@ -87,7 +88,7 @@ function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision:
       failure={decide.isError ? errorText(decide.error) : null}
       disabled={!reason}
       onConfirm={() => decide.mutate()}
-      onCancel={onClose}
+      onClose={onClose}
       testId="correction-decide-dialog"
     >
       <ReasonSelect
@@ -134,7 +135,7 @@ export function PendingCorrections() {
       testId="pending-corrections"
     >
       {!finance ? <p className={kit.info}>{t('corrections.financeDecides')}</p> : null}
-      <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noPending')}>
+      <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noPending')}>
         {(data) => (
           <>
             <ul className={styles.cards}>
@@ -217,10 +218,10 @@ export function PendingCorrections() {
                 );
               })}
             </ul>
-            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="pending-pager" />
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="pending-pager" />
           </>
         )}
-      </QueryState>
+      </QueryView>
       {deciding ? <DecideDialog item={deciding.item} decision={deciding.decision} onClose={close} /> : null}
     </Section>
   );
@@ -259,7 +260,7 @@ export function DecidedCorrections() {
         </div>
       }
     >
-      <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noDecided')}>
+      <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noDecided')}>
         {(data) => (
           <>
             <div className={kit.scroll}>
@@ -307,10 +308,10 @@ export function DecidedCorrections() {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="decided-pager" />
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="decided-pager" />
           </>
         )}
-      </QueryState>
+      </QueryView>
     </Section>
   );
 }

@@ -7,24 +7,14 @@ import type { ProposeCorrectionBody, ReviewView } from '@meridian/contracts';
 import { proposeCorrectionBody } from '@meridian/contracts/schemas';
 import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { customerQueryOptions, proposeCorrection } from '../api/corrections-api.ts';
 import { useSubmitKey } from './submit-key.ts';
 import styles from './corrections.module.css';
 
-const {
-  ConfirmDialog,
-  DemoBadge,
-  Radios,
-  ReasonSelect,
-  Section,
-  kitClasses: kit,
-  refreshReviews,
-  useErrorText,
-  userPath,
-  validate,
-} = reviewKit;
+const { DemoBadge, Radios, ReasonSelect, Section, kitClasses: kit, refreshReviews, useErrorText, userPath, validate } = reviewKit;
 
 /** Field → message key of its first problem. */
 type FieldErrors = Partial<Record<string, string>>;
@@ -258,6 +248,7 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
       </form>
       {confirming ? (
         <ConfirmDialog
+          busyLabel={t('queues.kit.sending')}
           title={t('corrections.confirmTitle')}
           rows={[
             {
@@ -288,7 +279,7 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
           busy={propose.isPending}
           failure={propose.isError ? errorText(propose.error) : null}
           onConfirm={() => propose.mutate(confirming)}
-          onCancel={cancel}
+          onClose={cancel}
           testId="propose-dialog"
         />
       ) : null}

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import type { DashboardResult } from '@meridian/contracts';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { QueryState } from '../../../shared/components/query-state.tsx';
 import { formatCount, formatDuration } from '../../../shared/format.ts';
 import { NAV_SECTIONS } from '../../../shared/nav.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -50,7 +50,7 @@ export function DashboardPage() {
         <h2 id="dashboard-queues" className={adminStyles.sectionTitle}>
           {t('dashboard.queuesTitle')}
         </h2>
-        <QueryState query={query} isEmpty={(d) => d.queues.length === 0} empty={t('dashboard.noQueues')}>
+        <QueryView query={query} isEmpty={(d) => d.queues.length === 0} empty={t('dashboard.noQueues')}>
           {(data) => (
             <ul className={styles.cards}>
               {data.queues.map((queue) => (
@@ -58,7 +58,7 @@ export function DashboardPage() {
               ))}
             </ul>
           )}
-        </QueryState>
+        </QueryView>
       </section>
       {sections.length > 0 ? (
         <section className={adminStyles.section} aria-labelledby="dashboard-sections">

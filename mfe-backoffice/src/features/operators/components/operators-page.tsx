@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OperatorView } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { QueryState } from '../../../shared/components/query-state.tsx';
 import { RoleChips } from '../../../shared/components/role-chips.tsx';
 import { dateTimeOrDash, isolate } from '../../../shared/format.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -45,7 +45,7 @@ export function OperatorsPage() {
         <h2 id="operators-list" className={adminStyles.sectionTitle}>
           {t('operators.listTitle')}
         </h2>
-        <QueryState query={query} isEmpty={(d) => d.length === 0}>
+        <QueryView query={query} isEmpty={(d) => d.length === 0}>
           {(operators) => (
             <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="operators-list">
               <table className={adminStyles.table} data-testid="operators-table">
@@ -106,10 +106,11 @@ export function OperatorsPage() {
               </table>
             </div>
           )}
-        </QueryState>
+        </QueryView>
       </section>
       {deactivating ? (
         <ConfirmDialog
+          confirmTestId="confirm-ok"
           title={t('operators.deactivateTitle')}
           confirmLabel={t('operators.deactivate')}
           danger

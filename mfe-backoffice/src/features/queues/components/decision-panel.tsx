@@ -7,13 +7,13 @@ import type { DecideReviewBody, ReviewView } from '@meridian/contracts';
 import { decideReviewBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './queues.module.css';
 
 const {
-  ConfirmDialog,
   Facts,
   Radios,
   ReasonSelect,
@@ -256,6 +256,7 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
       </form>
       {confirming ? (
         <ConfirmDialog
+          busyLabel={t('queues.kit.sending')}
           title={t(confirming.decision === 'approve' ? 'queues.review.confirmApproveTitle' : 'queues.review.confirmRejectTitle')}
           rows={[
             { label: t('queues.review.item'), value: `${t(`kinds.${item.kind}`)} · ${t('queues.itemNumber', { id: item.id })}` },
@@ -274,7 +275,7 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
           busy={decide.isPending}
           failure={decide.isError ? errorText(decide.error) : null}
           onConfirm={() => decide.mutate(confirming)}
-          onCancel={cancel}
+          onClose={cancel}
           testId="decide-dialog"
         />
       ) : null}

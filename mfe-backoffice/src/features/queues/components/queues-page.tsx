@@ -4,12 +4,14 @@ import { REVIEW_KINDS, REVIEW_STATES, reviewReaders } from '@meridian/contracts'
 import type { ReviewKind, ReviewState } from '@meridian/contracts';
 import { useT } from '@meridian/platform';
 import { EmptyState } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { queueCountsQueryOptions } from '../api/get-queue-counts.ts';
 
-const { PAGE_SIZE, Page, Pager, QueryState, ReviewTable, Section, kitClasses: kit, pageParam, reviewsQueryOptions } = reviewKit;
+const { PAGE_SIZE, Page, ReviewTable, Section, kitClasses: kit, pageParam, reviewsQueryOptions } = reviewKit;
 
 const isState = (value: string | null): value is ReviewState => (REVIEW_STATES as readonly (string | null)[]).includes(value);
 
@@ -122,7 +124,7 @@ export function QueuesPage() {
         actions={list.data ? <span className={kit.muted}>{t('queues.total', { count: list.data.total })}</span> : null}
         testId="queue-list"
       >
-        <QueryState
+        <QueryView
           query={list}
           isEmpty={(data) => data.items.length === 0}
           empty={state === 'pending' ? t('queues.empty') : t('queues.emptyState')}
@@ -135,10 +137,10 @@ export function QueuesPage() {
                 caption={t('queues.listTitle', { kind: kind ? t(`kinds.${kind}`) : t('queues.allKinds'), state: t(`states.${state}`) })}
                 testId="queue-table"
               />
-              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="queue-pager" />
+              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="queue-pager" />
             </>
           )}
-        </QueryState>
+        </QueryView>
       </Section>
     </Page>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { EmptyState } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { DecisionPanel } from './decision-panel.tsx';
@@ -12,7 +13,6 @@ const {
   Facts,
   KindBadge,
   Page,
-  QueryState,
   Section,
   StateBadge,
   WaitedTime,
@@ -50,7 +50,7 @@ export function ReviewPage() {
       back={item ? { to: `/admin/queues?kind=${item.kind}`, label: t('queues.backToQueue', { kind: t(`kinds.${item.kind}`) }) } : back}
       testId="review-page"
     >
-      <QueryState query={query} notFound={t('queues.review.notFound')}>
+      <QueryView query={query} notFound={t('queues.review.notFound')}>
         {(view) => (
           <>
             <Section title={t('queues.review.facts')} testId="review-facts">
@@ -94,7 +94,7 @@ export function ReviewPage() {
             </div>
           </>
         )}
-      </QueryState>
+      </QueryView>
     </Page>
   );
 }

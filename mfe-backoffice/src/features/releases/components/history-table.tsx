@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReleaseHistoryEntry } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import type { TFunction } from '@meridian/platform';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { QueryState } from '../../../shared/components/query-state.tsx';
 import { isolate } from '../../../shared/format.ts';
 import { releaseHistoryQueryOptions } from '../api/releases-api.ts';
 import styles from './releases.module.css';
@@ -26,7 +26,7 @@ export function HistoryTable({ env, remote }: { env: string; remote: string }) {
   const lang = useLanguage();
   const query = useQuery(releaseHistoryQueryOptions(env, remote));
   return (
-    <QueryState query={query} isEmpty={(d) => d.length === 0} empty={t('releases.historyEmpty')}>
+    <QueryView query={query} isEmpty={(d) => d.length === 0} empty={t('releases.historyEmpty')}>
       {(entries) => (
         <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="releases-history">
           <table className={adminStyles.table} data-testid="release-history-table">
@@ -66,6 +66,6 @@ export function HistoryTable({ env, remote }: { env: string; remote: string }) {
           </table>
         </div>
       )}
-    </QueryState>
+    </QueryView>
   );
 }

@@ -3,9 +3,10 @@ import type { FormEvent } from 'react';
 import { releaseCanaryBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
 import { Button, FormField, Modal, formClasses } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { ChangeList, ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
 import { isolate } from '../../../shared/format.ts';
 import { validate } from '../../../shared/validate.ts';
@@ -132,6 +133,7 @@ export function PromoteDialog({
   const [force, setForce] = useState(false);
   return (
     <ConfirmDialog
+      confirmTestId="confirm-ok"
       title={t('releases.promoteTitle', { remote })}
       confirmLabel={t('releases.promote')}
       onClose={onClose}
@@ -170,6 +172,7 @@ export function RollbackDialog({
   const { t } = useT(NAMESPACE);
   return (
     <ConfirmDialog
+      confirmTestId="confirm-ok"
       title={t('releases.rollbackTitle', { remote })}
       confirmLabel={t('releases.rollback')}
       danger

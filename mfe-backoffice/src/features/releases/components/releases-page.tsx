@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { QueryState } from '../../../shared/components/query-state.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { releaseStatusQueryOptions } from '../api/releases-api.ts';
 import { HistoryTable } from './history-table.tsx';
@@ -71,7 +71,7 @@ export function ReleasesPage() {
             </p>
           ) : null}
         </div>
-        <QueryState query={query} isEmpty={(d) => Object.keys(d.rollout.remotes).length === 0} empty={t('releases.empty')}>
+        <QueryView query={query} isEmpty={(d) => Object.keys(d.rollout.remotes).length === 0} empty={t('releases.empty')}>
           {(status) => (
             <>
               <StatusTable
@@ -84,7 +84,7 @@ export function ReleasesPage() {
               <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`}>{t('releases.rateNote')}</p>
             </>
           )}
-        </QueryState>
+        </QueryView>
       </section>
       {historyOf ? (
         <section className={adminStyles.section} aria-labelledby="releases-history">

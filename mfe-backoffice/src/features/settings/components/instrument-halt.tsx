@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { productsQueryOptions, updateInstrument } from '../api/settings-api.ts';
 
 /** Halt or resume new orders on one instrument, after a confirmation that says it applies to everyone. */
@@ -36,6 +36,7 @@ export function InstrumentHalt({
       </Button>
       {open ? (
         <ConfirmDialog
+          confirmTestId="confirm-ok"
           title={t(`settings.${action}Title`, { code })}
           confirmLabel={t(`settings.${action}`)}
           danger={!halted}

@@ -5,9 +5,10 @@ import type { OptionsProductView } from '@meridian/contracts';
 import { updateOptionsProductBody } from '@meridian/contracts/schemas';
 import { formatDecimal, formatMoney, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { ChangeList, ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { formatDuration } from '../../../shared/format.ts';
 import { validate } from '../../../shared/validate.ts';
 import { productsQueryOptions, updateOptionsProduct } from '../api/settings-api.ts';
@@ -133,6 +134,7 @@ export function ProductsTable({
       </div>
       {confirming ? (
         <ConfirmDialog
+          confirmTestId="confirm-ok"
           title={t('settings.confirmProductTitle', { name: label(confirming.product) })}
           confirmLabel={t('settings.confirmApply')}
           onClose={() => setConfirming(null)}

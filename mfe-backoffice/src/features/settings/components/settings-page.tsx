@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@meridian/platform';
 import { EmptyState, formClasses } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { QueryState } from '../../../shared/components/query-state.tsx';
-import { Pager } from '../../../shared/components/pager.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { productsQueryOptions, settingsQueryOptions } from '../api/settings-api.ts';
 import { InstrumentHalt } from './instrument-halt.tsx';
@@ -48,9 +48,9 @@ export function SettingsPage() {
         <h2 id="settings-platform" className={adminStyles.sectionTitle}>
           {t('settings.platformTitle')}
         </h2>
-        <QueryState query={settings} isEmpty={(d) => d.length === 0}>
+        <QueryView query={settings} isEmpty={(d) => d.length === 0}>
           {(rows) => <SettingsTable settings={rows} editable={editable} onSaved={setSaved} />}
-        </QueryState>
+        </QueryView>
       </section>
       <section className={adminStyles.section} aria-labelledby="settings-products">
         <div className={adminStyles.sectionHeader}>
@@ -75,7 +75,7 @@ export function SettingsPage() {
             data-testid="settings-filter"
           />
         </div>
-        <QueryState query={products} isEmpty={(d) => d.options.length === 0}>
+        <QueryView query={products} isEmpty={(d) => d.options.length === 0}>
           {(data) => {
             const rows = data.options.filter((p) => matches(p.instrumentCode));
             const page = Math.min(productPage, Math.max(1, Math.ceil(rows.length / PAGE)));
@@ -88,7 +88,7 @@ export function SettingsPage() {
               </>
             );
           }}
-        </QueryState>
+        </QueryView>
       </section>
       <section className={adminStyles.section} aria-labelledby="settings-instruments">
         <div className={adminStyles.sectionHeader}>
@@ -97,7 +97,7 @@ export function SettingsPage() {
           </h2>
           <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`}>{t('settings.instrumentsLead')}</p>
         </div>
-        <QueryState query={products} isEmpty={(d) => d.instruments.length === 0}>
+        <QueryView query={products} isEmpty={(d) => d.instruments.length === 0}>
           {(data) => {
             const rows = data.instruments.filter((i) => matches(i.code, i.name));
             const page = Math.min(instrumentPage, Math.max(1, Math.ceil(rows.length / PAGE)));
@@ -147,7 +147,7 @@ export function SettingsPage() {
               </>
             );
           }}
-        </QueryState>
+        </QueryView>
       </section>
     </div>
   );

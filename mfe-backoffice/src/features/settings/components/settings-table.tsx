@@ -5,9 +5,10 @@ import type { ParamKey } from '@meridian/contracts';
 import { SETTING_RULES } from '@meridian/contracts/schemas';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { ChangeList, ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { dateTimeOrDash } from '../../../shared/format.ts';
 import { validate } from '../../../shared/validate.ts';
 import type { SettingRow } from '../api/settings-api.ts';
@@ -75,6 +76,7 @@ export function SettingsTable({
       </div>
       {confirming ? (
         <ConfirmDialog
+          confirmTestId="confirm-ok"
           title={t('settings.confirmTitle', { name: confirmName })}
           confirmLabel={t('settings.confirmApply')}
           onClose={() => setConfirming(null)}

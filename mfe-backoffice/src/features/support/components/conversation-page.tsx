@@ -6,6 +6,8 @@ import type { TicketView } from '@meridian/contracts';
 import { operatorReplyBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
@@ -16,20 +18,7 @@ import { TicketImage } from './ticket-image.tsx';
 import styles from './support.module.css';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
-const {
-  ConfirmDialog,
-  Facts,
-  Page,
-  QueryState,
-  ReasonSelect,
-  Section,
-  StateBadge,
-  WaitedTime,
-  kitClasses: kit,
-  refreshReviews,
-  useErrorText,
-  validate,
-} = reviewKit;
+const { Facts, Page, ReasonSelect, Section, StateBadge, WaitedTime, kitClasses: kit, refreshReviews, useErrorText, validate } = reviewKit;
 
 const MESSAGE_MAX = 2000;
 
@@ -156,6 +145,7 @@ function CloseForm({ view }: { view: TicketView }) {
       </div>
       {confirming ? (
         <ConfirmDialog
+          busyLabel={t('queues.kit.sending')}
           title={t('support.confirmCloseTitle')}
           rows={[
             { label: t('support.columns.email'), value: view.email },
@@ -166,7 +156,7 @@ function CloseForm({ view }: { view: TicketView }) {
           busy={close.isPending}
           failure={close.isError ? errorText(close.error) : null}
           onConfirm={() => close.mutate()}
-          onCancel={cancel}
+          onClose={cancel}
           testId="close-dialog"
         />
       ) : null}
@@ -194,7 +184,7 @@ export function ConversationPage() {
       back={{ to: '/admin/support', label: t('support.backToList') }}
       testId="conversation-page"
     >
-      <QueryState query={query} notFound={t('support.notFound')}>
+      <QueryView query={query} notFound={t('support.notFound')}>
         {(ticket) => (
           <div className={styles.layout}>
             <div className={styles.column}>
@@ -270,7 +260,7 @@ export function ConversationPage() {
             </div>
           </div>
         )}
-      </QueryState>
+      </QueryView>
     </Page>
   );
 }

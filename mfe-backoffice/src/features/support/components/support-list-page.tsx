@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { ListEnd } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { ticketsQueryOptions } from '../api/support-api.ts';
@@ -10,7 +11,7 @@ import { StatusBadge, TICKET_STATUSES } from './status-badge.tsx';
 import type { TicketStatus } from './status-badge.tsx';
 import styles from './support.module.css';
 
-const { Page, QueryState, Section, kitClasses: kit } = reviewKit;
+const { Page, Section, kitClasses: kit } = reviewKit;
 
 const conversationPath = (id: string) => `/admin/support/${encodeURIComponent(id)}`;
 
@@ -53,7 +54,7 @@ export function SupportListPage() {
         </ul>
       </nav>
       <Section title={t('support.listTitle')} testId="support-list">
-        <QueryState
+        <QueryView
           query={query}
           isEmpty={(rows) => rows.filter((r) => !status || r.status === status).length === 0}
           empty={t('support.empty')}
@@ -102,7 +103,7 @@ export function SupportListPage() {
               <ListEnd />
             </>
           )}
-        </QueryState>
+        </QueryView>
       </Section>
     </Page>
   );

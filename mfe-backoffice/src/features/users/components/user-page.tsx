@@ -6,6 +6,8 @@ import type { AccountModeName, UserDetail } from '@meridian/contracts';
 import { userNoteBody } from '@meridian/contracts/schemas';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
@@ -13,7 +15,7 @@ import { addUserNote, transfersQueryOptions, userQueryOptions } from '../api/use
 import { kycText, modeText, statusText, userName } from './user-labels.ts';
 import styles from './users.module.css';
 
-const { DemoBadge, Facts, PAGE_SIZE, Page, Pager, QueryState, ReviewTable, Section, kitClasses: kit, useErrorText, validate } = reviewKit;
+const { DemoBadge, Facts, PAGE_SIZE, Page, ReviewTable, Section, kitClasses: kit, useErrorText, validate } = reviewKit;
 
 /** Modes in the order the page shows them: real money first. */
 const MODES: readonly AccountModeName[] = ['real', 'demo'];
@@ -100,7 +102,7 @@ function Transfers({ userId }: { userId: string }) {
           <DemoBadge /> {t('users.demoNote')}
         </p>
       ) : null}
-      <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('users.noTransfers')}>
+      <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('users.noTransfers')}>
         {(data) => (
           <>
             <div className={kit.scroll}>
@@ -139,10 +141,10 @@ function Transfers({ userId }: { userId: string }) {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="transfers-pager" />
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="transfers-pager" />
           </>
         )}
-      </QueryState>
+      </QueryView>
     </Section>
   );
 }
@@ -299,7 +301,7 @@ export function UserPage() {
       }
       testId="user-page"
     >
-      <QueryState query={query} notFound={t('users.notFound')}>
+      <QueryView query={query} notFound={t('users.notFound')}>
         {(d) => (
           <>
             <Section title={t('users.profile')} testId="user-profile">
@@ -344,7 +346,7 @@ export function UserPage() {
             </div>
           </>
         )}
-      </QueryState>
+      </QueryView>
     </Page>
   );
 }

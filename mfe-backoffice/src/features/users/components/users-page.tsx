@@ -4,13 +4,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { usersQueryOptions } from '../api/users-api.ts';
 import { kycText, modeText, statusText } from './user-labels.ts';
 import styles from './users.module.css';
 
-const { DemoBadge, PAGE_SIZE, Page, Pager, QueryState, Section, kitClasses: kit, pageParam, userPath } = reviewKit;
+const { DemoBadge, PAGE_SIZE, Page, Section, kitClasses: kit, pageParam, userPath } = reviewKit;
 
 /** The search box; it starts from the address's `q` (keyed by it, so back and forward refill it). */
 function SearchForm({ q, onSearch }: { q: string; onSearch: (text: string) => void }) {
@@ -78,7 +80,7 @@ export function UsersPage() {
         actions={query.data ? <span className={kit.muted}>{t('users.total', { count: query.data.total })}</span> : null}
         testId="users-results"
       >
-        <QueryState query={query} isEmpty={(data) => data.items.length === 0} empty={q ? t('users.noMatch') : t('users.none')}>
+        <QueryView query={query} isEmpty={(data) => data.items.length === 0} empty={q ? t('users.noMatch') : t('users.none')}>
           {(data) => (
             <>
               <div className={kit.scroll}>
@@ -128,10 +130,10 @@ export function UsersPage() {
                   </tbody>
                 </table>
               </div>
-              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} testId="users-pager" />
+              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="users-pager" />
             </>
           )}
-        </QueryState>
+        </QueryView>
       </Section>
     </Page>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FailureTextProvider } from '@meridian/ui/failure-text';
+import { useReviewFailureText } from '../errors.ts';
 import styles from './kit.module.css';
 
 /** A review page: its heading (with an optional way back and actions) and its sections. */
@@ -21,6 +23,7 @@ export function Page({
   /** Badges next to the title (state, kind). */
   titleExtra?: ReactNode;
 }) {
+  const failureText = useReviewFailureText();
   return (
     <section className={styles.page} data-testid={testId} aria-labelledby={`${testId}-title`}>
       <div className={styles.header}>
@@ -43,7 +46,7 @@ export function Page({
         </div>
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
-      {children}
+      <FailureTextProvider value={failureText}>{children}</FailureTextProvider>
     </section>
   );
 }
