@@ -140,7 +140,10 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   };
 
   const watch = (client: Client, topics: readonly string[]) => {
-    for (const provider of publicTopics) provider.watch(client, topics.filter((topic) => provider.serves(topic)));
+    for (const provider of publicTopics) {
+      const share = topics.filter((topic) => provider.serves(topic));
+      provider.watch(client, share);
+    }
   };
 
   const leave = (client: Client) => {

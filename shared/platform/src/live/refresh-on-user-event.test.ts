@@ -38,7 +38,13 @@ describe('USER_EVENT frames', () => {
   it('map the named key factories to the user’s query keys, skipping keys this page does not know', () => {
     expect(
       queryKeysOf(
-        [{ key: 'userFigures', mode: 'real' }, { key: 'userFigures' }, { key: 'userNotifications' }, { key: 'auctionBids' }, { key: 'user' }],
+        [
+          { key: 'userFigures', mode: 'real' },
+          { key: 'userFigures' },
+          { key: 'userNotifications' },
+          { key: 'auctionBids' },
+          { key: 'user' },
+        ],
         'u1',
       ),
     ).toEqual([
@@ -74,7 +80,15 @@ describe('USER_EVENT frames', () => {
       queryClient: client,
       parseFrame: parse,
       createSocket: () => {
-        socket = { readyState: 1, send: () => undefined, close: () => undefined, onopen: null, onclose: null, onmessage: null, onerror: null };
+        socket = {
+          readyState: 1,
+          send: () => undefined,
+          close: () => undefined,
+          onopen: null,
+          onclose: null,
+          onmessage: null,
+          onerror: null,
+        };
         return socket;
       },
     });
@@ -89,7 +103,8 @@ describe('USER_EVENT frames', () => {
 
   it('are checked by the contract: an empty or oversized list, or a frame without its user, is not a frame', () => {
     expect(parse(event('u1', []))).toBeNull();
-    expect(parse(event('u1', Array.from({ length: 17 }, () => ({ key: 'user' }))))).toBeNull();
+    const tooMany = Array.from({ length: 17 }, () => ({ key: 'user' }));
+    expect(parse(event('u1', tooMany))).toBeNull();
     expect(parse({ type: 'USER_EVENT', version: 1, refresh: [{ key: 'user' }] })).toBeNull();
   });
 });
