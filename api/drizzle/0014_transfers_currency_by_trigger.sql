@@ -21,8 +21,15 @@ END;
 $$;--> statement-breakpoint
 CREATE FUNCTION "currencies_keep_codes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    RAISE EXCEPTION 'the currency table keeps every currency' USING ERRCODE = 'restrict_violation';
+  END IF;
   RAISE EXCEPTION 'a currency stays in the table with its code (%)', OLD."code" USING ERRCODE = 'restrict_violation';
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "currencies_keep_codes" BEFORE DELETE OR UPDATE OF "code" ON "currencies"
-FOR EACH ROW EXECUTE FUNCTION "currencies_keep_codes"();
+CREATE TRIGGER "currencies_keep_codes" BEFORE DELETE ON "currencies"
+FOR EACH ROW EXECUTE FUNCTION "currencies_keep_codes"();--> statement-breakpoint
+CREATE TRIGGER "currencies_keep_codes_renamed" BEFORE UPDATE OF "code" ON "currencies"
+FOR EACH ROW WHEN (OLD."code" IS DISTINCT FROM NEW."code") EXECUTE FUNCTION "currencies_keep_codes"();--> statement-breakpoint
+CREATE TRIGGER "currencies_keep_codes_truncate" BEFORE TRUNCATE ON "currencies"
+FOR EACH STATEMENT EXECUTE FUNCTION "currencies_keep_codes"();

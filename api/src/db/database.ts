@@ -13,7 +13,7 @@ export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnT
 /** The handle a `db.transaction(…)` callback receives. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The rows of a raw `execute` on either driver (node-postgres answers `{ rows }`, PGlite's drizzle the rows). */
+/** The rows of a raw `execute` (`{ rows }` on both drivers; a bare array is taken as the rows). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 export interface DatabaseHandle {

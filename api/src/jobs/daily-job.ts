@@ -74,7 +74,6 @@ export function periodsDue(pattern: string, from: number, now: number, max: numb
   return out;
 }
 
-
 /**
  * Runs every period of every reference that is due and not yet done: missed periods (the node was down,
  * a run failed) are caught up one by one, each dated on its own period. Each (job, reference, period) is

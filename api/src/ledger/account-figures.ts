@@ -14,6 +14,7 @@ import type { Transaction } from '../db/database.ts';
 import { accounts } from '../db/schema.ts';
 import type { UsdPrices } from './currency.ts';
 import { DEBT_KINDS, foldFigures } from './figures-contributors.ts';
+import { noBalances } from './ledger.ts';
 import type { Ledger, Reader } from './ledger.ts';
 
 /**
@@ -48,7 +49,7 @@ export async function readFigures(
     .where(and(eq(accounts.userId, userId), eq(accounts.mode, mode)));
   if (!row) throw new Error(`account ${mode} of ${userId} is missing`);
   const balances = await ledger.balancesByCurrency(db, userId, mode);
-  const b = balances.get(TRADING_CURRENCY) ?? (await ledger.balancesOf(db, userId, mode));
+  const b = balances.get(TRADING_CURRENCY) ?? noBalances();
   const { held, owed, bond } = foldFigures(b);
   const totalAssets = held.plus(floating).minus(owed);
   const perCurrency = currencyFigures(balances, { cash: b.cash, total: totalAssets }, prices);

@@ -159,7 +159,6 @@ const QUERIES = {
     select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
 };
 
-
 async function run<T>(tx: Transaction, query: SQL): Promise<T[]> {
   return rowsOf<T>(await tx.execute(query));
 }

@@ -50,7 +50,7 @@ const shardOf = (userId: string | null): number => {
 };
 
 /** Every user account kind at 0 (an account not opened yet holds nothing). */
-const noBalances = (): Record<UserAccountKind, Money> => ({
+export const noBalances = (): Record<UserAccountKind, Money> => ({
   cash: money('0'),
   margin: money('0'),
   options_escrow: money('0'),
@@ -106,6 +106,12 @@ export class Ledger {
   async lockOwners(tx: Transaction, userIds: readonly string[], mode: AccountModeName): Promise<Map<string, { profit: string }>> {
     const wanted = [...new Set(userIds)].sort();
     if (wanted.length === 0) return new Map();
+    // An owner already locked before one that sorts earlier breaks the order, and two such transactions can
+    // deadlock: a money call that locks several owners asks `idempotent` not to lock the caller first.
+    const firstFree = wanted.find((id) => !holdsOwner(tx, id, mode));
+    const heldLater = wanted.find((id) => firstFree !== undefined && id > firstFree && holdsOwner(tx, id, mode));
+    if (heldLater)
+      throw new Error(`lockOwners: ${heldLater} is already locked, before ${firstFree!}; lock several owners in one call, first`);
     const rows = await tx
       .select({ userId: accounts.userId, profit: accounts.profit })
       .from(accounts)
@@ -198,7 +204,11 @@ export class Ledger {
       });
     }
     if (rest.length === 1) await apply(tx, rest[0]![0], rest[0]![1].delta, rest[0]![1].kind);
-    else if (rest.length > 1) await this.credit(tx, rest.map(([id, { delta }]) => ({ id, delta })));
+    else if (rest.length > 1)
+      await this.credit(
+        tx,
+        rest.map(([id, { delta }]) => ({ id, delta })),
+      );
     await tx.insert(ledgerTransfers).values(rows);
   }
 
@@ -215,16 +225,20 @@ export class Ledger {
     );
     const updated = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + change.delta, updated_at = now()
+        update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + change.delta, updated_at = ${new Date()}
         from (values ${values}) as change (id, delta)
         where ${ledgerAccounts.id} = change.id
           and ${ledgerAccounts.id} in (
             select ${ledgerAccounts.id} from ${ledgerAccounts}
-            where ${ledgerAccounts.id} in (${sql.join(ids.map((id) => sql`${id}::integer`), sql`, `)})
+            where ${ledgerAccounts.id} in (${sql.join(
+              ids.map((id) => sql`${id}::integer`),
+              sql`, `,
+            )})
             order by ${ledgerAccounts.id} for update)
         returning ${ledgerAccounts.id}`),
     );
-    if (updated.length !== changes.length) throw new Error(`ledger accounts ${ids.join(', ')}: ${updated.length} of ${changes.length} updated`);
+    if (updated.length !== changes.length)
+      throw new Error(`ledger accounts ${ids.join(', ')}: ${updated.length} of ${changes.length} updated`);
   }
 
   /** The balances of a user's accounts of one mode and currency (0 for those not opened yet). */

@@ -5,7 +5,6 @@ import type { Database, Transaction } from '../db/database.ts';
 import type { Quote } from './market-book.ts';
 import type { FeedTick } from './market-feed.ts';
 
-
 /** How long price points are kept when no open option needs older ones. */
 export const PRICE_POINTS_KEPT_MS = 10 * 60_000;
 

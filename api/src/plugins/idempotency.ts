@@ -91,6 +91,8 @@ export async function idempotent<T>(
   mode: AccountModeName,
   work: (tx: Transaction) => Promise<T>,
   now: () => number = Date.now,
+  /** The work locks several owners (`lockOwners`): the caller's own account is not locked first. */
+  { severalOwners = false }: { severalOwners?: boolean } = {},
 ): Promise<Answer<T>['body']> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = typeof header === 'string' ? header : undefined;
@@ -105,7 +107,7 @@ export async function idempotent<T>(
   const requestHash = hashOf(request, mode);
   // A deadlock or serialization failure runs the whole of it again (key claim included), never a 500.
   const answer = await withMoneyTransaction(db, async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
-    await holdStoredMode(tx, userId, mode);
+    await holdStoredMode(tx, userId, mode, { lockOwner: !severalOwners });
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     // A new key, or one older than 24 h, is claimed for this request; a live one is left as it is.
     const claimed = await tx

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
@@ -55,22 +55,35 @@ export function modeOf(request: FastifyRequest, stored: AccountModeName): Accoun
 }
 
 /**
- * A money call's first statement: it locks the owner's account row of `mode` (`FOR UPDATE`, the lock every
- * money operation of a user and mode takes first, so `Ledger.lockOwner` later skips it) and reads the user's
- * stored mode `FOR SHARE`, which must still be the mode the call acts on. A switchMode that committed after
- * the request was authenticated is refused like a stale header (10110, with the mode in use), and one
- * arriving meanwhile waits until the call commits (its UPDATE needs the row).
+ * A money call's first statement: it reads the user's stored mode `FOR SHARE`, which must still be the mode
+ * the call acts on. A switchMode that committed after the request was authenticated is refused like a stale
+ * header (10110, with the mode in use), and one arriving meanwhile waits until the call commits (its UPDATE
+ * needs the row). With `lockOwner` (the default) the same statement also locks the owner's account row of
+ * `mode` (`FOR UPDATE`, the lock every money operation of a user and mode takes first, so `Ledger.lockOwner`
+ * later skips it). A call that locks several owners passes `lockOwner: false` and takes them all in one
+ * `lockOwners`, in user id order.
+ *
+ * Lock order: the account row, then the user row. Nothing may update a user and then lock their accounts in
+ * one transaction (switchMode is a single UPDATE).
  */
-export async function holdStoredMode(tx: Transaction, userId: string, mode: AccountModeName): Promise<void> {
-  const [row] = rowsOf<{ mode: string }>(
-    await tx.execute(sql`
-      select ${users.accountMode} as mode from ${users}
-      inner join ${accounts} on ${accounts.userId} = ${users.id} and ${accounts.mode} = ${mode}
-      where ${users.id} = ${userId}
-      for update of ${accounts} for share of ${users}`),
-  );
-  if (!row) throw new ApiFailure('401', 'login required', 401);
-  noteOwnerLocked(tx, userId, mode);
+export async function holdStoredMode(
+  tx: Transaction,
+  userId: string,
+  mode: AccountModeName,
+  { lockOwner = true }: { lockOwner?: boolean } = {},
+): Promise<void> {
+  const [row] = lockOwner
+    ? rowsOf<{ mode: string }>(
+        await tx.execute(sql`
+          select ${users.accountMode} as mode from ${users}
+          inner join ${accounts} on ${accounts.userId} = ${users.id} and ${accounts.mode} = ${mode}
+          where ${users.id} = ${userId}
+          for update of ${accounts} for share of ${users}`),
+      )
+    : await tx.select({ mode: users.accountMode }).from(users).where(eq(users.id, userId)).for('share');
+  // The user signed in a moment ago and both accounts open with the user: a missing row is a broken database.
+  if (!row) throw new Error(`the ${mode} account of ${userId} is missing`);
+  if (lockOwner) noteOwnerLocked(tx, userId, mode);
   if (row.mode !== mode) {
     throw new ApiFailure(MODE_CODES.accountModeChanged, `the account in use is ${row.mode}`, 409, undefined, { mode: row.mode });
   }

@@ -81,6 +81,8 @@ describe(`the currency table (${databaseKind})`, () => {
   it('keeps every currency and its code for good (transfers name it without a foreign key)', async () => {
     expect(await failure(sql`delete from currencies where code = 'ETH'`)).toMatch(/stays in the table/);
     expect(await failure(sql`update currencies set code = 'ETC' where code = 'ETH'`)).toMatch(/stays in the table/);
+    expect(await failure(sql`truncate currencies cascade`)).toMatch(/keeps every currency/);
+    expect(await failure(sql`update currencies set code = code, display_places = display_places where code = 'ETH'`)).toBe('no failure');
     const [eth] = await rows<{ code: string }>(sql`select code from currencies where code = 'ETH'`);
     expect(eth?.code).toBe('ETH');
   });

@@ -122,6 +122,22 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
     ).rejects.toThrow(/missing/);
   });
 
+  it('lockOwners refuses to lock out of order when the transaction already holds a later owner (that could deadlock), and skips owners it holds', async () => {
+    const [first, second] = [await userWith('1'), await userWith('1')].sort();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await ledger.lockOwner(tx, second!, 'real');
+        await ledger.lockOwners(tx, [first!, second!], 'real');
+      }),
+    ).rejects.toThrow(/already locked, before/);
+    // Holding the earliest one is in order.
+    const locked = await database.db.transaction(async (tx) => {
+      await ledger.lockOwner(tx, first!, 'real');
+      return ledger.lockOwners(tx, [first!, second!], 'real');
+    });
+    expect([...locked.keys()]).toEqual([first, second]);
+  });
+
   it('a money transaction runs again on a deadlock or serialization failure, and answers "try again" (503), not a 500, when they persist', async () => {
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
     // drizzle wraps the driver's error: the SQLSTATE is found on its cause.
