@@ -24,7 +24,6 @@ export function newClient(socket: WebSocket, address: string): Client {
   return {
     socket,
     userId: null,
-    behind: false,
     subscribes: [],
     deferred: null,
     address,

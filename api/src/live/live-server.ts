@@ -109,25 +109,20 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     options,
   );
 
-  // WARNING: `behind` is one flag per connection, right while one provider (the markets) sends skippable frames.
   const hub: LiveHub = {
     fabric,
     log: app.log,
-    deliver(live, text, picture) {
+    deliver(live, text) {
       const client = live as Client;
       const { socket } = client;
-      if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > hardBuffered) return drop(client);
-      if (socket.bufferedAmount > maxBuffered) {
-        client.behind = true;
-        return;
+      if (socket.readyState !== socket.OPEN) return 'gone';
+      if (socket.bufferedAmount > hardBuffered) {
+        drop(client);
+        return 'gone';
       }
-      if (client.behind) {
-        client.behind = false;
-        socket.send(picture());
-        return;
-      }
+      if (socket.bufferedAmount > maxBuffered) return 'skipped';
       socket.send(text());
+      return 'sent';
     },
     send: (live, frame) => send(live as Client, frame),
     toUser(userId, frame) {

@@ -8,9 +8,10 @@ export interface LiveClient {
   readonly socket: WebSocket;
   /** The signed-in user of the connection (USER_AUTH), or null for a visitor. */
   readonly userId: string | null;
-  /** Frames were skipped (a slow reader): the next skippable frame is replaced by a full picture. */
-  behind: boolean;
 }
+
+/** What became of a skippable frame: sent, skipped (the socket is behind), or not sent (closed or dropped). */
+export type Delivery = 'sent' | 'skipped' | 'gone';
 
 /** What the live server offers its topic providers: sending to connections, and the nodes' fabric. */
 export interface LiveHub {
@@ -18,10 +19,10 @@ export interface LiveHub {
   readonly log: FastifyBaseLogger;
   /**
    * Sends a frame that may be skipped (market data) unless the socket is not reading: past the soft
-   * limit it is skipped and the connection marked behind; the next one sent is then `picture()` (a
-   * full picture) instead; far past it the connection is dropped. Memory per socket stays bounded.
+   * limit it is skipped (the provider sends a full picture instead of the next one); far past it the
+   * connection is dropped. Memory per socket stays bounded.
    */
-  deliver(client: LiveClient, text: () => string, picture: () => string): void;
+  deliver(client: LiveClient, text: () => string): Delivery;
   /** Sends a frame that cannot be skipped; a socket holding more than the hard limit unsent is dropped instead. */
   send(client: LiveClient, frame: ServerFrame | string): void;
   /** Sends a frame to the signed-in user's own connections on this node (SPEC §0 rule 7: theirs only). */

@@ -49,6 +49,8 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
   const groupOf = new Map<LiveClient, Group>();
   /** The hub the provider was started with (`watch` before `start` sends nothing). */
   let hub: LiveHub | null = null;
+  /** Connections whose frames were skipped (slow readers): their next frame is a full picture. */
+  const behind = new Set<LiveClient>();
 
   const groupFor = (topics: readonly string[]): Group => {
     const unique = [...new Set(topics)].sort();
@@ -70,7 +72,17 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
     return group.snapshot;
   };
 
+  /** Sends a frame of the group, or its full picture to a connection that missed some; a skip is remembered. */
+  const deliver = (client: LiveClient, group: Group, text: () => string) => {
+    if (!hub) return;
+    const missed = behind.has(client);
+    const outcome = hub.deliver(client, missed ? () => snapshotOf(group) : text);
+    if (outcome === 'skipped') behind.add(client);
+    else if (outcome === 'sent' && missed) behind.delete(client);
+  };
+
   const leave = (client: LiveClient) => {
+    behind.delete(client);
     const group = groupOf.get(client);
     if (!group) return;
     groupOf.delete(client);
@@ -87,14 +99,12 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
       const group = groupFor(topics);
       group.clients.add(client);
       groupOf.set(client, group);
-      client.behind = false;
-      const picture = () => snapshotOf(group);
-      hub?.deliver(client, picture, picture);
+      deliver(client, group, () => snapshotOf(group));
     },
     leave,
     async start(started) {
       hub = started;
-      return startFrames(started);
+      return startFrames();
     },
   };
 
@@ -102,7 +112,7 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
    * Ticks are gathered and sent at most once per frame interval, paced by the ticks' own times (with a
    * tenth of slack for timer jitter): a tick that took long to compute delays its own frame, not the next.
    */
-  function startFrames(live: LiveHub): () => void {
+  function startFrames(): () => void {
     let pending = new Set<number>();
     let lastTime = 0;
     let lastFrameTick = Number.NEGATIVE_INFINITY;
@@ -124,8 +134,7 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
         let text: string | null = null;
         const ticks = () =>
           (text ??= JSON.stringify({ type: 'TICKS', simulated: market.simulated, time: lastTime, data } satisfies ServerFrame));
-        const picture = () => snapshotOf(group);
-        for (const client of group.clients) live.deliver(client, ticks, picture);
+        for (const client of group.clients) deliver(client, group, ticks);
       }
     };
     const stopTicks = market.onTicks(({ time, ids }) => {
