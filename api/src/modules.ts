@@ -29,7 +29,7 @@ import type { SettingsCache } from './settings/settings-cache.ts';
 import type { TradingService } from './trading/trading-service.ts';
 
 /** The API scope the modules register their routes on (zod schemas for params, bodies and answers). */
-export type ApiScope = FastifyInstance<
+type ApiScope = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,

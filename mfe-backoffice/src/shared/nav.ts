@@ -2,7 +2,7 @@ import { BACKOFFICE_SECTION_LIST } from '@meridian/contracts';
 import type { BackofficeSectionKey, OperatorRole } from '@meridian/contracts';
 
 /** Where a section lives in the site: `/admin`, or `/admin/<path>`. */
-export const sectionPath = (path: string) => (path ? `/admin/${path}` : '/admin');
+const sectionPath = (path: string) => (path ? `/admin/${path}` : '/admin');
 
 /**
  * The back-office sections in nav order, from the one table of @meridian/contracts (BACKOFFICE_SECTIONS):
