@@ -9,11 +9,12 @@ import { accountApi } from './account-api.ts';
  * same page never sees the previous one's data.
  */
 export const accountKeys = {
-  // Other remotes refresh the user's figures: those keys are the platform's shared ones.
+  // Other remotes and the live user events refresh the user's figures and notifications: those keys are
+  // the platform's shared ones.
   user: sharedQueryKeys.user,
   userInfo: sharedQueryKeys.userFiguresOf,
   sessions: (userId: string | null) => [...accountKeys.user(userId), 'sessions'] as const,
-  notifications: (userId: string | null) => [...accountKeys.user(userId), 'notifications'] as const,
+  notifications: sharedQueryKeys.userNotifications,
   socialProviders: () => ['account', 'social-providers'] as const,
   emailAvailability: (email: string | null) => ['account', 'email-availability', email] as const,
 };
@@ -61,5 +62,5 @@ export const accountQueries = {
 
 /** Drops the signed-out user's cached data from the page's QueryClient. */
 export function forgetUserData(): void {
-  queryClient.removeQueries({ queryKey: ['account', 'user'] });
+  queryClient.removeQueries({ queryKey: sharedQueryKeys.everyUser() });
 }

@@ -6,8 +6,10 @@ import type { AccountMode } from '../session/session-store.ts';
  * remote owns the user's figures, and the markets remote refreshes them after an order.
  */
 export const sharedQueryKeys = {
+  /** Everything of every user kept by the account remote (dropped at sign-out). */
+  everyUser: () => ['account', 'user'] as const,
   /** Everything of one signed-in user kept by the account remote. */
-  user: (userId: string | null) => ['account', 'user', userId] as const,
+  user: (userId: string | null) => [...sharedQueryKeys.everyUser(), userId] as const,
   /** The user's info and figures, all account modes: invalidate this after a balance moved. */
   userFigures: (userId: string | null) => [...sharedQueryKeys.user(userId), 'info'] as const,
   /** The user's info and figures in one account mode. */
