@@ -6,6 +6,8 @@ import { AUDIT_ACTIONS } from '@meridian/contracts';
 import type { AuditAction, AuditEntry } from '@meridian/contracts';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
@@ -53,6 +55,7 @@ function searchOf(filters: Filters): AuditSearch {
 
 /** `/admin/audit`: every operator action, searchable, newest first, exportable as CSV. */
 export function AuditPage() {
+  const columns = useAuditColumns();
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const [params, setParams] = useSearchParams();
@@ -216,25 +219,14 @@ export function AuditPage() {
         <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('audit.empty')}>
           {(data) => (
             <>
-              <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="audit-results">
-                <table className={adminStyles.table} data-testid="audit-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('audit.time')}</th>
-                      <th scope="col">{t('audit.operator')}</th>
-                      <th scope="col">{t('audit.action')}</th>
-                      <th scope="col">{t('audit.target')}</th>
-                      <th scope="col">{t('audit.change')}</th>
-                      <th scope="col">{t('audit.ip')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((entry) => (
-                      <AuditRow key={entry.id} entry={entry} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                columns={columns}
+                rows={data.items}
+                rowKey={(entry) => entry.id}
+                caption={t('audit.results')}
+                testId="audit-table"
+                rowAttributes={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
+              />
               <Pager page={filters.page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onPage={(page) => apply({ ...filters, page })} />
             </>
           )}
@@ -244,42 +236,60 @@ export function AuditPage() {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+/** The audit table's columns: when, who, what, on what, the change, from where. */
+function useAuditColumns(): DataColumn<AuditEntry>[] {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
+  return [
+    {
+      id: 'at',
+      header: t('audit.time'),
+      className: `${adminStyles.nowrap} ${adminStyles.small}`,
+      cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>,
+    },
+    { id: 'operator', header: t('audit.operator'), className: `${adminStyles.ltr} ${styles.operator}`, cell: (entry) => entry.operator },
+    {
+      id: 'action',
+      header: t('audit.action'),
+      cell: (entry) => (
+        <>
+          <span className={styles.action}>{t(`audit.actions.${entry.action}`)}</span>
+          <code className={`${adminStyles.mono} ${adminStyles.muted}`}>{entry.action}</code>
+        </>
+      ),
+    },
+    {
+      id: 'target',
+      header: t('audit.target'),
+      className: styles.target,
+      cell: (entry) => (
+        <>
+          <span className={styles.targetKind}>{entry.targetKind}</span>
+          <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.targetId}</code>
+        </>
+      ),
+    },
+    { id: 'change', header: t('audit.change'), className: styles.changeCell, cell: (entry) => <AuditChange entry={entry} /> },
+    { id: 'ip', header: t('audit.ip'), className: `${adminStyles.mono} ${adminStyles.nowrap}`, cell: (entry) => entry.ip },
+  ];
+}
+
+/** An entry's change, field by field (before → after), cut after a few lines. */
+function AuditChange({ entry }: { entry: AuditEntry }) {
+  const { t } = useT(NAMESPACE);
   const { lines, more } = describeChange(entry.before, entry.after);
+  if (lines.length === 0) return <span className={adminStyles.muted}>—</span>;
   return (
-    <tr data-testid="audit-row" data-action={entry.action}>
-      <td className={`${adminStyles.nowrap} ${adminStyles.small}`}>
-        <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>
-      </td>
-      <td className={`${adminStyles.ltr} ${styles.operator}`}>{entry.operator}</td>
-      <td>
-        <span className={styles.action}>{t(`audit.actions.${entry.action}`)}</span>
-        <code className={`${adminStyles.mono} ${adminStyles.muted}`}>{entry.action}</code>
-      </td>
-      <td className={styles.target}>
-        <span className={styles.targetKind}>{entry.targetKind}</span>
-        <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.targetId}</code>
-      </td>
-      <td className={styles.changeCell}>
-        {lines.length === 0 ? (
-          <span className={adminStyles.muted}>—</span>
-        ) : (
-          <ul className={styles.diff} dir="ltr">
-            {lines.map((line, i) => (
-              <li key={`${line.field}-${i}`}>
-                {line.field ? <span className={styles.diffField}>{line.field}: </span> : null}
-                {line.before !== undefined ? <del>{line.before}</del> : null}
-                {line.before !== undefined && line.after !== undefined ? <span aria-hidden="true"> → </span> : null}
-                {line.after !== undefined ? <ins>{line.after}</ins> : null}
-              </li>
-            ))}
-            {more > 0 ? <li className={adminStyles.muted}>{t('audit.more', { n: more })}</li> : null}
-          </ul>
-        )}
-      </td>
-      <td className={`${adminStyles.mono} ${adminStyles.nowrap}`}>{entry.ip}</td>
-    </tr>
+    <ul className={styles.diff} dir="ltr">
+      {lines.map((line, i) => (
+        <li key={`${line.field}-${i}`}>
+          {line.field ? <span className={styles.diffField}>{line.field}: </span> : null}
+          {line.before !== undefined ? <del>{line.before}</del> : null}
+          {line.before !== undefined && line.after !== undefined ? <span aria-hidden="true"> → </span> : null}
+          {line.after !== undefined ? <ins>{line.after}</ins> : null}
+        </li>
+      ))}
+      {more > 0 ? <li className={adminStyles.muted}>{t('audit.more', { n: more })}</li> : null}
+    </ul>
   );
 }

@@ -4,6 +4,8 @@ import type { OperatorView } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
@@ -30,6 +32,68 @@ export function OperatorsPage() {
   const query = useQuery(operatorsQueryOptions());
   const [deactivating, setDeactivating] = useState<OperatorView | null>(null);
 
+  const columns: DataColumn<OperatorView>[] = [
+    {
+      id: 'name',
+      header: t('operators.name'),
+      sortValue: (operator) => operator.name.toLocaleLowerCase(),
+      cell: (operator) => (
+        <>
+          {operator.name}
+          {operator.id === session?.operator.id ? (
+            <span className={`${adminStyles.small} ${adminStyles.muted}`}> ({t('operators.you')})</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'email',
+      header: t('operators.email'),
+      className: adminStyles.ltr,
+      sortValue: (operator) => operator.email,
+      cell: (operator) => operator.email || '—',
+    },
+    { id: 'roles', header: t('operators.roles'), cell: (operator) => <RoleChips roles={operator.roles} /> },
+    {
+      id: 'status',
+      header: t('operators.status'),
+      sortValue: (operator) => operator.status,
+      cell: (operator) => (
+        <span className={`${adminStyles.badge} ${STATUS_BADGE[operator.status]}`}>{t(`operators.statuses.${operator.status}`)}</span>
+      ),
+    },
+    {
+      id: 'lastSignIn',
+      header: t('operators.lastSignIn'),
+      className: adminStyles.nowrap,
+      sortValue: (operator) => operator.lastSignInAt ?? '',
+      cell: (operator) => dateTimeOrDash(operator.lastSignInAt, lang),
+    },
+    ...(isAdmin
+      ? [
+          {
+            id: 'actions',
+            header: <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>,
+            cell: (operator: OperatorView) => (
+              <div className={adminStyles.rowActions}>
+                {operator.id !== session?.operator.id && operator.status !== 'deactivated' ? (
+                  <Button
+                    variant="secondary"
+                    className={adminStyles.compact}
+                    onClick={() => setDeactivating(operator)}
+                    aria-label={t('operators.deactivateNamed', { name: operator.name })}
+                    data-testid="operator-deactivate"
+                  >
+                    {t('operators.deactivate')}
+                  </Button>
+                ) : null}
+              </div>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <div className={adminStyles.page} data-testid="operators-page">
       <PageHeader title={t('operators.title')} lead={isAdmin ? t('operators.lead') : t('operators.leadReadOnly')} />
@@ -47,64 +111,14 @@ export function OperatorsPage() {
         </h2>
         <QueryView query={query} isEmpty={(d) => d.length === 0}>
           {(operators) => (
-            <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="operators-list">
-              <table className={adminStyles.table} data-testid="operators-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('operators.name')}</th>
-                    <th scope="col">{t('operators.email')}</th>
-                    <th scope="col">{t('operators.roles')}</th>
-                    <th scope="col">{t('operators.status')}</th>
-                    <th scope="col">{t('operators.lastSignIn')}</th>
-                    {isAdmin ? (
-                      <th scope="col">
-                        <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {operators.map((operator) => {
-                    const self = operator.id === session?.operator.id;
-                    return (
-                      <tr key={operator.id} data-testid="operator-row" data-email={operator.email}>
-                        <td>
-                          {operator.name}
-                          {self ? <span className={`${adminStyles.small} ${adminStyles.muted}`}> ({t('operators.you')})</span> : null}
-                        </td>
-                        <td className={adminStyles.ltr}>{operator.email || '—'}</td>
-                        <td>
-                          <RoleChips roles={operator.roles} />
-                        </td>
-                        <td>
-                          <span className={`${adminStyles.badge} ${STATUS_BADGE[operator.status]}`}>
-                            {t(`operators.statuses.${operator.status}`)}
-                          </span>
-                        </td>
-                        <td className={adminStyles.nowrap}>{dateTimeOrDash(operator.lastSignInAt, lang)}</td>
-                        {isAdmin ? (
-                          <td>
-                            <div className={adminStyles.rowActions}>
-                              {!self && operator.status !== 'deactivated' ? (
-                                <Button
-                                  variant="secondary"
-                                  className={adminStyles.compact}
-                                  onClick={() => setDeactivating(operator)}
-                                  aria-label={t('operators.deactivateNamed', { name: operator.name })}
-                                  data-testid="operator-deactivate"
-                                >
-                                  {t('operators.deactivate')}
-                                </Button>
-                              ) : null}
-                            </div>
-                          </td>
-                        ) : null}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={columns}
+              rows={operators}
+              rowKey={(operator) => operator.id}
+              caption={t('operators.listTitle')}
+              testId="operators-table"
+              rowAttributes={(operator) => ({ 'data-testid': 'operator-row', 'data-email': operator.email })}
+            />
           )}
         </QueryView>
       </section>

@@ -1,8 +1,8 @@
-import type { MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { ListEnd } from '@meridian/ui';
+import { DataTable } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
@@ -24,10 +24,6 @@ export function SupportListPage() {
   const statusParam = params.get('status');
   const status = TICKET_STATUSES.find((s) => s === statusParam);
   const query = useQuery(ticketsQueryOptions());
-  const open = (id: string) => (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest('a, button')) return;
-    void navigate(conversationPath(id));
-  };
   const filterHref = (s: TicketStatus | undefined) => (s ? `/admin/support?status=${s}` : '/admin/support');
   const countOf = (s: TicketStatus | undefined) => (query.data ?? []).filter((r) => !s || r.status === s).length;
 
@@ -61,45 +57,43 @@ export function SupportListPage() {
         >
           {(rows) => (
             <>
-              <div className={kit.scroll}>
-                <table className={`${kit.table} ${kit.clickable}`} data-testid="support-table">
-                  <caption className={kit.visuallyHidden}>{t('support.listTitle')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('support.columns.email')}</th>
-                      <th scope="col">{t('support.columns.status')}</th>
-                      <th scope="col">{t('support.columns.lastMessage')}</th>
-                      <th scope="col" className={kit.end}>
-                        {t('support.columns.count')}
-                      </th>
-                      <th scope="col">{t('support.columns.updated')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows
-                      .filter((r) => !status || r.status === status)
-                      .map((row) => (
-                        <tr key={row.id} onClick={open(row.id)} data-testid="support-row" data-id={row.id} data-status={row.status}>
-                          <th scope="row">
-                            <Link className={`${kit.rowLink} ${kit.truncate}`} to={conversationPath(row.id)} data-testid="support-link">
-                              {row.email}
-                            </Link>
-                          </th>
-                          <td>
-                            <StatusBadge status={row.status} />
-                          </td>
-                          <td>
-                            <span className={styles.lastMessage} title={row.lastMessage} dir="auto">
-                              {row.lastMessage}
-                            </span>
-                          </td>
-                          <td className={`${kit.end} ${kit.num}`}>{row.messageCount}</td>
-                          <td className={kit.nowrap}>{formatDateTime(row.updatedAt, lang)}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                columns={[
+                  {
+                    id: 'email',
+                    header: t('support.columns.email'),
+                    rowHeader: true,
+                    cell: (row) => (
+                      <Link className={`${kit.rowLink} ${kit.truncate}`} to={conversationPath(row.id)} data-testid="support-link">
+                        {row.email}
+                      </Link>
+                    ),
+                  },
+                  { id: 'status', header: t('support.columns.status'), cell: (row) => <StatusBadge status={row.status} /> },
+                  {
+                    id: 'lastMessage',
+                    header: t('support.columns.lastMessage'),
+                    cell: (row) => (
+                      <span className={styles.lastMessage} title={row.lastMessage} dir="auto">
+                        {row.lastMessage}
+                      </span>
+                    ),
+                  },
+                  { id: 'count', header: t('support.columns.count'), numeric: true, cell: (row) => row.messageCount },
+                  {
+                    id: 'updated',
+                    header: t('support.columns.updated'),
+                    className: kit.nowrap,
+                    cell: (row) => formatDateTime(row.updatedAt, lang),
+                  },
+                ]}
+                rows={rows.filter((r) => !status || r.status === status)}
+                rowKey={(row) => row.id}
+                caption={t('support.listTitle')}
+                testId="support-table"
+                onRowClick={(row) => void navigate(conversationPath(row.id))}
+                rowAttributes={(row) => ({ 'data-testid': 'support-row', 'data-id': row.id, 'data-status': row.status })}
+              />
               <ListEnd />
             </>
           )}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent, MouseEvent } from 'react';
+import type { FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { DataTable } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
@@ -67,10 +68,6 @@ export function UsersPage() {
     else next.delete('page');
     setParams(next);
   };
-  const open = (id: string) => (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest('a, button')) return;
-    void navigate(userPath(id));
-  };
 
   return (
     <Page title={t('users.title')} lead={t('users.lead')} testId="users-page">
@@ -83,53 +80,56 @@ export function UsersPage() {
         <QueryView query={query} isEmpty={(data) => data.items.length === 0} empty={q ? t('users.noMatch') : t('users.none')}>
           {(data) => (
             <>
-              <div className={kit.scroll}>
-                <table className={`${kit.table} ${kit.clickable}`} data-testid="users-table">
-                  <caption className={kit.visuallyHidden}>{t('users.title')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('users.columns.email')}</th>
-                      <th scope="col">{t('users.columns.phone')}</th>
-                      <th scope="col">{t('users.columns.wallet')}</th>
-                      <th scope="col">{t('users.columns.id')}</th>
-                      <th scope="col">{t('users.columns.status')}</th>
-                      <th scope="col">{t('users.columns.kyc')}</th>
-                      <th scope="col">{t('users.columns.mode')}</th>
-                      <th scope="col">{t('users.columns.created')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((u) => (
-                      <tr key={u.id} onClick={open(u.id)} data-testid="user-row" data-id={u.id}>
-                        <th scope="row">
-                          <Link className={`${kit.rowLink} ${kit.truncate}`} to={userPath(u.id)} data-testid="user-link">
-                            {u.email ?? t('users.noEmail')}
-                          </Link>
-                        </th>
-                        <td className={`${kit.nowrap} ${kit.num}`}>{u.phone ?? '—'}</td>
-                        <td>
-                          {u.wallet ? (
-                            <span className={`${kit.mono} ${kit.subject}`} title={u.wallet}>
-                              {u.wallet}
-                            </span>
-                          ) : (
-                            '—'
-                          )}
-                        </td>
-                        <td>
-                          <span className={`${kit.mono} ${kit.subject}`} title={u.id}>
-                            {u.id}
-                          </span>
-                        </td>
-                        <td>{statusText(t, u.status)}</td>
-                        <td>{kycText(t, u.kycStatus)}</td>
-                        <td>{u.accountMode === 'demo' ? <DemoBadge /> : modeText(t, u.accountMode)}</td>
-                        <td className={kit.nowrap}>{formatDate(u.createdAt, lang)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                columns={[
+                  {
+                    id: 'email',
+                    header: t('users.columns.email'),
+                    rowHeader: true,
+                    cell: (u) => (
+                      <Link className={`${kit.rowLink} ${kit.truncate}`} to={userPath(u.id)} data-testid="user-link">
+                        {u.email ?? t('users.noEmail')}
+                      </Link>
+                    ),
+                  },
+                  { id: 'phone', header: t('users.columns.phone'), className: `${kit.nowrap} ${kit.num}`, cell: (u) => u.phone ?? '—' },
+                  {
+                    id: 'wallet',
+                    header: t('users.columns.wallet'),
+                    cell: (u) =>
+                      u.wallet ? (
+                        <span className={`${kit.mono} ${kit.subject}`} title={u.wallet}>
+                          {u.wallet}
+                        </span>
+                      ) : (
+                        '—'
+                      ),
+                  },
+                  {
+                    id: 'id',
+                    header: t('users.columns.id'),
+                    cell: (u) => (
+                      <span className={`${kit.mono} ${kit.subject}`} title={u.id}>
+                        {u.id}
+                      </span>
+                    ),
+                  },
+                  { id: 'status', header: t('users.columns.status'), cell: (u) => statusText(t, u.status) },
+                  { id: 'kyc', header: t('users.columns.kyc'), cell: (u) => kycText(t, u.kycStatus) },
+                  {
+                    id: 'mode',
+                    header: t('users.columns.mode'),
+                    cell: (u) => (u.accountMode === 'demo' ? <DemoBadge /> : modeText(t, u.accountMode)),
+                  },
+                  { id: 'created', header: t('users.columns.created'), className: kit.nowrap, cell: (u) => formatDate(u.createdAt, lang) },
+                ]}
+                rows={data.items}
+                rowKey={(u) => u.id}
+                caption={t('users.title')}
+                testId="users-table"
+                onRowClick={(u) => void navigate(userPath(u.id))}
+                rowAttributes={(u) => ({ 'data-testid': 'user-row', 'data-id': u.id })}
+              />
               <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="users-pager" />
             </>
           )}
