@@ -6,6 +6,7 @@ import { uploadsEndpoints as uploads } from '@meridian/contracts/endpoints/uploa
 import { envelope } from '@meridian/contracts/schemas';
 import { ApiError } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
+import { helpKeys } from '../../../shared/help-keys.ts';
 
 export const openTicket = (api: ApiClient, body: { email: string; message: string; imageId?: string }) =>
   api.call(support.openTicket, { body });
@@ -21,7 +22,7 @@ export const isMissingTicket = (error: unknown) => error instanceof ApiError && 
 /** A conversation, asked again every `POLL_MS` while the page is visible and at once when it comes back. */
 export const ticketQueryOptions = (api: ApiClient, access: TicketAccess) =>
   queryOptions({
-    queryKey: ['help', 'ticket', access.ticket, access.key],
+    queryKey: helpKeys.ticket(access.ticket, access.key),
     queryFn: ({ signal }) => getTicket(api, access, signal),
     refetchInterval: (query) => (isMissingTicket(query.state.error) ? false : POLL_MS),
     refetchOnWindowFocus: true,

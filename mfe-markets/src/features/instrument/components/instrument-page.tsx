@@ -16,6 +16,7 @@ import { getMarketInfo } from '../api/get-market-info.ts';
 import { CandleChart } from './candle-chart.tsx';
 import { useLiveCandles } from './live-candles.ts';
 import styles from './instrument.module.css';
+import { marketKeys } from '../../../shared/trading-keys.ts';
 
 function readId(): number | null {
   const id = wholeNumber(new URLSearchParams(window.location.search).get('id'));
@@ -31,7 +32,7 @@ export function InstrumentPage({ orderPanel, orderLists }: InstrumentSlots) {
   const { api } = usePlatform();
   const [id] = useState(readId);
   const info = useQuery({
-    queryKey: ['markets', 'info', id],
+    queryKey: marketKeys.info(id),
     queryFn: ({ signal }) => getMarketInfo(api, id!, signal),
     enabled: id !== null,
     // The day's figures and the session state move slowly: read again every half minute.
@@ -61,7 +62,7 @@ function InstrumentView({ info, orderPanel, orderLists }: { info: MarketInfo } &
   const item = markets.get(info.id) ?? info;
 
   const candles = useQuery({
-    queryKey: ['markets', 'candles', info.code, interval],
+    queryKey: marketKeys.candles(info.code, interval),
     queryFn: ({ signal }) => getCandles(api, { code: info.code, interval, limit: 300 }, signal),
     staleTime: 60_000,
   });

@@ -15,6 +15,7 @@ import { WatchStar } from '../../../shared/watch-star.tsx';
 import { useWatchlist } from '../../../shared/watchlist.ts';
 import { listMarkets } from '../api/list-markets.ts';
 import styles from './market-list.module.css';
+import { marketKeys } from '../../../shared/trading-keys.ts';
 
 type Tab = number | 'watchlist';
 const SORTS: MarketSort[] = ['rank', 'change', 'price', 'name'];
@@ -50,7 +51,7 @@ export function MarketListPage() {
 
   const typeTab = tab === 'watchlist' ? undefined : tab;
   const listing = useQuery({
-    queryKey: ['markets', 'list', typeTab ?? 'all', term, sort, order],
+    queryKey: marketKeys.list(typeTab ?? 'all', term, sort, order),
     queryFn: ({ signal }) =>
       listMarkets(
         api,

@@ -25,7 +25,7 @@ export function useRefreshOnBalance(): void {
     if (userId === null) return;
     const subscription = live.balance$.subscribe((frame) => {
       if (frame.mode !== undefined && frame.mode !== mode) return;
-      void queryClient.invalidateQueries({ queryKey: [...tradingKeys.orders(userId), mode] });
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.ordersOf(userId, mode) });
     });
     return () => subscription.unsubscribe();
   }, [live, queryClient, userId, mode]);
