@@ -37,7 +37,7 @@ const boundaryFor = (part, files = [`${part}/**/*.{ts,tsx}`], zone = []) => ({
 });
 
 /** What a route file may not import: queries belong to the domain folders (api/src/<domain>/). */
-export const ROUTE_ZONE = [
+const ROUTE_ZONE = [
   {
     group: ['drizzle-orm', 'drizzle-orm/**', '**/db/schema', '**/db/schema.ts', '**/db/schema/**'],
     message: "Routes are thin: query through the domain's service or repository (api/src/<domain>/), not Drizzle or db/schema.",
@@ -169,6 +169,16 @@ export const NOT_MONEY = {
   'mfe-help/src/features/notices/components/notices-page.tsx': 'a notice id from the address',
 };
 
+/** Allowance calls are forbidden on the front end (SPEC §0 rule 10); the integrity test also scans bundles. */
+const NO_ALLOWANCES = {
+  selector: 'Identifier[name=/^(approve|increaseAllowance|setApprovalForAll|permit)$/]',
+  message: 'Token allowance calls are forbidden (SPEC §0 rule 1).',
+};
+const LITERAL_QUERY_KEY = {
+  selector: 'Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression',
+  message: "Take the key from the remote's key factory (e.g. src/shared/query-keys.ts), not a literal array.",
+};
+
 /** One plugin object: flat config refuses a plugin name defined twice with different objects. */
 const meridian = { rules: { 'feature-boundaries': featureBoundaries, 'no-float-money': noFloatMoney } };
 
@@ -194,15 +204,15 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Allowance calls are forbidden on the front end (SPEC §0 rule 10); the integrity test also scans bundles.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Identifier[name=/^(approve|increaseAllowance|setApprovalForAll|permit)$/]',
-          message: 'Token allowance calls are forbidden (SPEC §0 rule 1).',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_ALLOWANCES],
     },
+  },
+  // Query keys come from the remote's key factory (ARCHITECTURE: "query keys typed as literals" are to avoid),
+  // so an invalidation always names what a query was stored under. Tests may write keys out.
+  {
+    files: ['mfe-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared/ui/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', NO_ALLOWANCES, LITERAL_QUERY_KEY] },
   },
   ...PARTS.map((part) => boundaryFor(part)),
   // The API's route zone (ARCHITECTURE: "routes are thin: parse, authorize, call, answer"): a route file

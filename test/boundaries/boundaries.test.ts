@@ -144,3 +144,28 @@ describe('feature boundaries inside a remote (shared → features → app)', () 
     ).toEqual([]);
   });
 });
+
+describe('query keys come from key factories', () => {
+  const literalKeys = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax' && /key factory/.test(m.message)).length;
+  };
+
+  it('refuses a literal query key in a remote or the shell, and allows one from a factory or in a test', async () => {
+    const literal =
+      "import { useQuery } from '@tanstack/react-query';\nexport const q = () => useQuery({ queryKey: ['help', 'faq'], queryFn: () => 1 });\n";
+    const factory =
+      "import { useQuery } from '@tanstack/react-query';\nimport { helpKeys } from './keys.ts';\nexport const q = () => useQuery({ queryKey: helpKeys.faq(1), queryFn: () => 1 });\n";
+    expect(await literalKeys('mfe-help/src/features/faq/api/x.ts', literal)).toBe(1);
+    expect(await literalKeys('shell/src/x.ts', literal.replace('queryKey', 'mutationKey'))).toBe(1);
+    expect(await literalKeys('mfe-help/src/features/faq/api/x.ts', factory)).toBe(0);
+    expect(await literalKeys('mfe-help/src/features/faq/api/x.test.ts', literal)).toBe(0);
+  });
+
+  it('still refuses allowance calls where it refuses literal keys', async () => {
+    const [result] = await eslint.lintText('declare const token: { approve(a: string): void };\ntoken.approve("x");\n', {
+      filePath: join(root, 'mfe-markets/src/x.ts'),
+    });
+    expect(result!.messages.some((m) => /allowance/i.test(m.message))).toBe(true);
+  });
+});
