@@ -224,6 +224,13 @@ test("a correction: A proposes and cannot approve; the next operator in A's tab 
   await expect(boA.getByTestId('review-row')).toHaveCount(0);
   await a.context().close();
 
+  // The customer has their notifications open while B decides: the decision reaches the open page over the
+  // live connection (a user event naming the queries to read again), without a reload (issue 24 item 6).
+  await page.goto('/profile/notification');
+  const customerPage = remoteIn(page, 'mfe-account');
+  await expect(customerPage.getByTestId('notification').first().or(customerPage.getByText('No notifications yet.'))).toBeVisible();
+  await expect(customerPage.getByText('Balance correction')).toHaveCount(0);
+
   // B reads the dashboard, decides in the corrections section and comes back through the nav: the
   // dashboard counts the decision without a reload.
   const { page: b } = await setUp(browser, baseURL!, invited.financeB!, { password: 'Finance-pass-2' });
@@ -242,13 +249,8 @@ test("a correction: A proposes and cannot approve; the next operator in A's tab 
   await expect(correctionsPending).toHaveText(String(before - 1));
   await b.context().close();
 
-  await page.goto('/profile/notification');
-  await expect(remoteIn(page, 'mfe-account').getByText('Balance correction').first()).toBeVisible();
-  await expect(
-    remoteIn(page, 'mfe-account')
-      .getByText(/12\.50/)
-      .first(),
-  ).toBeVisible();
+  await expect(customerPage.getByText('Balance correction').first()).toBeVisible();
+  await expect(customerPage.getByText(/12\.50/).first()).toBeVisible();
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {
