@@ -72,6 +72,7 @@ export function TextField<V extends FieldValues>({
   multiline = false,
   testId,
   rows,
+  className,
   ...input
 }: {
   form: UseFormReturn<V, unknown, unknown>;
@@ -82,6 +83,8 @@ export function TextField<V extends FieldValues>({
   multiline?: boolean;
   testId?: string;
   rows?: number;
+  /** A class added to the control's own. */
+  className?: string;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'dir' | 'maxLength' | 'placeholder' | 'readOnly'>) {
   return (
     <FormField label={label} error={fieldError(form, name)} hint={hint}>
@@ -90,14 +93,20 @@ export function TextField<V extends FieldValues>({
           <textarea
             {...control}
             {...form.register(name)}
-            className={formClasses.textarea}
+            className={[formClasses.textarea, className].filter(Boolean).join(' ')}
             dir={input.dir}
             maxLength={input.maxLength}
             rows={rows}
             data-testid={testId}
           />
         ) : (
-          <input {...control} {...input} {...form.register(name)} className={formClasses.input} data-testid={testId} />
+          <input
+            {...control}
+            {...input}
+            {...form.register(name)}
+            className={[formClasses.input, className].filter(Boolean).join(' ')}
+            data-testid={testId}
+          />
         )
       }
     </FormField>
