@@ -1,17 +1,15 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { OPERATOR_CODES } from '@meridian/contracts';
 import { operatorSignInBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
-import { Button, FormField, formClasses } from '@meridian/ui';
+import { Button } from '@meridian/ui';
+import { Form, TextField } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { useAdminErrorMessage } from '../../../shared/components/error-message.tsx';
-import { focusFirstInvalid } from '../../../shared/components/form-helpers.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import type { SignInState } from '../../../shared/layout.tsx';
 import { sessionEndReason, setOperatorSession, useOperatorSession } from '../../../shared/session.ts';
-import { validate } from '../../../shared/validate.ts';
 import { signIn } from '../api/auth-api.ts';
 import { AuthScreen } from './auth-screen.tsx';
 import styles from './auth.module.css';
@@ -33,34 +31,13 @@ export function SignInPage() {
   const location = useLocation();
   const from = (location.state as SignInState | null)?.from;
   const [ended] = useState(sessionEndReason);
-  const [values, setValues] = useState({ email: '', password: '', code: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
 
   if (session) return <Navigate to={returnPath(from)} replace />;
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const checked = validate(operatorSignInBody, values);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return focusFirstInvalid(form);
-    setSubmitting(true);
-    try {
-      const answer = await signIn(checked.data);
-      // The session re-renders this page, which then leaves for where the operator was going.
-      setOperatorSession({ token: answer.token, operator: answer.operator });
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      setFailure(GENERIC_FAILURES.has(code) ? t(`errors.${OPERATOR_CODES.signInFailed}`) : message(error));
-      setValues((v) => ({ ...v, code: '' }));
-      setSubmitting(false);
-    }
+  /** Wrong email, password or code all read the same (no hint which part was wrong). */
+  const failureText = (error: unknown) => {
+    const code = (error as { code?: string }).code ?? '';
+    return GENERIC_FAILURES.has(code) ? t(`errors.${OPERATOR_CODES.signInFailed}`) : message(error);
   };
 
   return (
@@ -70,63 +47,53 @@ export function SignInPage() {
           {ended === 'expired' ? t('auth.sessionEnded') : t('auth.signedOut')}
         </p>
       ) : null}
-      <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="sign-in-form">
-        <FormField label={t('auth.email')} error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              className={formClasses.input}
-              type="email"
-              name="email"
-              autoComplete="username"
-              dir="ltr"
-              value={values.email}
-              onChange={set('email')}
-            />
-          )}
-        </FormField>
-        <FormField label={t('auth.password')} error={errors.password}>
-          {(control) => (
-            <input
-              {...control}
-              className={formClasses.input}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={set('password')}
-            />
-          )}
-        </FormField>
-        <FormField label={t('auth.code')} error={errors.code} hint={t('auth.codeHint')}>
-          {(control) => (
-            <input
-              {...control}
-              className={`${formClasses.input} ${styles.code}`}
+      <Form
+        schema={operatorSignInBody}
+        defaultValues={{ email: '', password: '', code: '' }}
+        onSubmit={async (values, form) => {
+          try {
+            const answer = await signIn(values);
+            // The session re-renders this page, which then leaves for where the operator was going.
+            setOperatorSession({ token: answer.token, operator: answer.operator });
+          } catch (error) {
+            form.setValue('code', '');
+            throw error;
+          }
+        }}
+        className={styles.form}
+        testId="sign-in-form"
+      >
+        {(form, { failure, submitting }) => (
+          <>
+            <TextField form={form} name="email" label={t('auth.email')} type="email" autoComplete="username" dir="ltr" />
+            <TextField form={form} name="password" label={t('auth.password')} type="password" autoComplete="current-password" />
+            <TextField
+              form={form}
               name="code"
+              label={t('auth.code')}
+              hint={t('auth.codeHint')}
+              className={styles.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              value={values.code}
-              onChange={set('code')}
             />
-          )}
-        </FormField>
-        {failure ? (
-          <p className={`${adminStyles.note} ${adminStyles.noteError}`} role="alert" data-testid="sign-in-failure">
-            {failure}
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          className={styles.submit}
-          disabled={submitting}
-          aria-busy={submitting || undefined}
-          data-testid="sign-in-submit"
-        >
-          {submitting ? t('auth.signingIn') : t('auth.signIn')}
-        </Button>
-      </form>
+            {failure ? (
+              <p className={`${adminStyles.note} ${adminStyles.noteError}`} role="alert" data-testid="sign-in-failure">
+                {failureText(failure)}
+              </p>
+            ) : null}
+            <Button
+              type="submit"
+              className={styles.submit}
+              disabled={submitting}
+              aria-busy={submitting || undefined}
+              data-testid="sign-in-submit"
+            >
+              {submitting ? t('auth.signingIn') : t('auth.signIn')}
+            </Button>
+          </>
+        )}
+      </Form>
     </AuthScreen>
   );
 }

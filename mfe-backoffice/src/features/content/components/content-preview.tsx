@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDecimal, useLanguage, useT } from '@meridian/platform';
+import { useDebouncedValue } from '@meridian/platform/data';
 import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
 import { MAX_BODY_LENGTH, previewQueryOptions } from '../api/content-api.ts';
 import { describeRemoved } from './removed.ts';
-import { useDebounced } from './use-debounced.ts';
 import type { RemovedItem } from './removed.ts';
 import styles from './content.module.css';
 
@@ -39,7 +39,7 @@ export function ContentPreview({ body, enabled }: { body: string; enabled: boole
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const id = useId();
-  const settled = useDebounced(body, PREVIEW_DELAY_MS);
+  const settled = useDebouncedValue(body, PREVIEW_DELAY_MS);
   const tooLong = settled.length > MAX_BODY_LENGTH;
   const asked = enabled && settled !== '' && !tooLong;
   const preview = useQuery({ ...previewQueryOptions(settled), enabled: asked, placeholderData: keepPreviousData });

@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { ProposeCorrectionBody, ReviewView } from '@meridian/contracts';
 import { proposeCorrectionBody } from '@meridian/contracts/schemas';
 import { formatAmount, useLanguage, useT } from '@meridian/platform';
+import { useIdempotentMutation } from '@meridian/platform/data';
 import { Button, formClasses } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { customerQueryOptions, proposeCorrection } from '../api/corrections-api.ts';
-import { useSubmitKey } from './submit-key.ts';
 import styles from './corrections.module.css';
 
 const { DemoBadge, Radios, ReasonSelect, Section, kitClasses: kit, refreshReviews, useErrorText, userPath, validate } = reviewKit;
@@ -75,25 +75,14 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
   const lang = useLanguage();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const keys = useSubmitKey();
   const [form, setForm] = useState<Form>({ userId: initialUserId, mode: '', direction: '', amount: '', reasonCode: '', note: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<ProposeCorrectionBody | null>(null);
   const [sent, setSent] = useState<ReviewView | null>(null);
   const customer = useQuery({ ...customerQueryOptions(form.userId.trim()), enabled: UUID.test(form.userId.trim()) });
 
-  const propose = useMutation({
-    mutationFn: async (body: ProposeCorrectionBody) => {
-      const key = keys.keyFor(JSON.stringify(body));
-      try {
-        const view = await proposeCorrection(body, key);
-        keys.settle();
-        return view;
-      } catch (error) {
-        keys.settle(error);
-        throw error;
-      }
-    },
+  const propose = useIdempotentMutation({
+    send: (body: ProposeCorrectionBody, key: string) => proposeCorrection(body, key),
     onSuccess: (view) => {
       setSent(view);
       setConfirming(null);

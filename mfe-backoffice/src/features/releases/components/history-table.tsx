@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReleaseHistoryEntry } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import type { TFunction } from '@meridian/platform';
+import { DataTable } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
@@ -28,43 +29,44 @@ export function HistoryTable({ env, remote }: { env: string; remote: string }) {
   return (
     <QueryView query={query} isEmpty={(d) => d.length === 0} empty={t('releases.historyEmpty')}>
       {(entries) => (
-        <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="releases-history">
-          <table className={adminStyles.table} data-testid="release-history-table">
-            <thead>
-              <tr>
-                <th scope="col" className={adminStyles.num}>
-                  {t('releases.revision')}
-                </th>
-                <th scope="col">{t('releases.at')}</th>
-                <th scope="col">{t('releases.actor')}</th>
-                <th scope="col">{t('releases.change')}</th>
-                <th scope="col">{t('releases.partChange', { remote })}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={`${entry.revision}-${entry.at}`} data-testid="release-history-row">
-                  <td className={adminStyles.num}>{entry.revision}</td>
-                  <td className={`${adminStyles.nowrap} ${adminStyles.small}`}>
-                    <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>
-                  </td>
-                  <td className={adminStyles.ltr}>{entry.actor}</td>
-                  <td>
-                    <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.action}</code>
-                  </td>
-                  <td className={styles.partChange}>
-                    <span>{summary(entry.before?.remotes[remote], t)}</span>{' '}
-                    <span className={adminStyles.arrow} aria-hidden="true">
-                      →
-                    </span>{' '}
-                    <span className={adminStyles.visuallyHidden}>{t('ui.becomes')}</span>
-                    <strong>{summary(entry.after.remotes[remote], t)}</strong>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            { id: 'revision', header: t('releases.revision'), numeric: true, sortValue: (e) => e.revision, cell: (e) => e.revision },
+            {
+              id: 'at',
+              header: t('releases.at'),
+              className: `${adminStyles.nowrap} ${adminStyles.small}`,
+              sortValue: (e) => e.at,
+              cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at, lang)}</time>,
+            },
+            { id: 'actor', header: t('releases.actor'), className: adminStyles.ltr, cell: (e) => e.actor },
+            {
+              id: 'action',
+              header: t('releases.change'),
+              cell: (e) => <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{e.action}</code>,
+            },
+            {
+              id: 'part',
+              header: t('releases.partChange', { remote }),
+              className: styles.partChange,
+              cell: (e) => (
+                <>
+                  <span>{summary(e.before?.remotes[remote], t)}</span>{' '}
+                  <span className={adminStyles.arrow} aria-hidden="true">
+                    →
+                  </span>{' '}
+                  <span className={adminStyles.visuallyHidden}>{t('ui.becomes')}</span>
+                  <strong>{summary(e.after.remotes[remote], t)}</strong>
+                </>
+              ),
+            },
+          ]}
+          rows={entries}
+          rowKey={(e) => `${e.revision}-${e.at}`}
+          caption={t('releases.historyTitle', { remote })}
+          testId="release-history-table"
+          rowAttributes={() => ({ 'data-testid': 'release-history-row' })}
+        />
       )}
     </QueryView>
   );
