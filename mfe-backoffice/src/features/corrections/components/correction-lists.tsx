@@ -6,6 +6,7 @@ import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contra
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { DataTable } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
@@ -263,51 +264,66 @@ export function DecidedCorrections() {
       <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noDecided')}>
         {(data) => (
           <>
-            <div className={kit.scroll}>
-              <table className={kit.table} data-testid="decided-table">
-                <caption className={kit.visuallyHidden}>{t('corrections.decidedTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('queues.columns.item')}</th>
-                    <th scope="col">{t('corrections.customer')}</th>
-                    <th scope="col" className={kit.end}>
-                      {t('corrections.amountLabel')}
-                    </th>
-                    <th scope="col">{t('corrections.proposedBy')}</th>
-                    <th scope="col">{t('queues.columns.decidedBy')}</th>
-                    <th scope="col">{t('queues.columns.reason')}</th>
-                    <th scope="col">{t('queues.columns.decidedAt')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={item.id} data-testid="decided-correction" data-id={item.id}>
-                      <th scope="row" className={kit.nowrap}>
-                        <Link className={kit.rowLink} to={`/admin/queues/${item.id}`}>
-                          {t('queues.itemNumber', { id: item.id })}
-                        </Link>
-                      </th>
-                      <td>
-                        <span className={kit.truncate}>
-                          <Customer item={item} />
-                        </span>
-                      </td>
-                      <td className={`${kit.end} ${kit.nowrap}`}>
-                        <Amount item={item} /> {item.payload.mode === 'demo' ? <DemoBadge /> : null}
-                      </td>
-                      <td>
-                        <span className={kit.truncate}>{item.proposedBy ?? '—'}</span>
-                      </td>
-                      <td>
-                        <span className={kit.truncate}>{item.decidedBy ?? '—'}</span>
-                      </td>
-                      <td>{item.reasonCode ? t(`reasons.${item.reasonCode}`) : '—'}</td>
-                      <td className={kit.nowrap}>{item.decidedAt ? formatDateTime(item.decidedAt, lang) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                {
+                  id: 'item',
+                  header: t('queues.columns.item'),
+                  rowHeader: true,
+                  className: kit.nowrap,
+                  cell: (item) => (
+                    <Link className={kit.rowLink} to={`/admin/queues/${item.id}`}>
+                      {t('queues.itemNumber', { id: item.id })}
+                    </Link>
+                  ),
+                },
+                {
+                  id: 'customer',
+                  header: t('corrections.customer'),
+                  cell: (item) => (
+                    <span className={kit.truncate}>
+                      <Customer item={item} />
+                    </span>
+                  ),
+                },
+                {
+                  id: 'amount',
+                  header: t('corrections.amountLabel'),
+                  numeric: true,
+                  cell: (item) => (
+                    <>
+                      <Amount item={item} /> {item.payload.mode === 'demo' ? <DemoBadge /> : null}
+                    </>
+                  ),
+                },
+                {
+                  id: 'proposedBy',
+                  header: t('corrections.proposedBy'),
+                  cell: (item) => <span className={kit.truncate}>{item.proposedBy ?? '—'}</span>,
+                },
+                {
+                  id: 'decidedBy',
+                  header: t('queues.columns.decidedBy'),
+                  cell: (item) => <span className={kit.truncate}>{item.decidedBy ?? '—'}</span>,
+                },
+                {
+                  id: 'reason',
+                  header: t('queues.columns.reason'),
+                  cell: (item) => (item.reasonCode ? t(`reasons.${item.reasonCode}`) : '—'),
+                },
+                {
+                  id: 'decidedAt',
+                  header: t('queues.columns.decidedAt'),
+                  className: kit.nowrap,
+                  cell: (item) => (item.decidedAt ? formatDateTime(item.decidedAt, lang) : '—'),
+                },
+              ]}
+              rows={data.items}
+              rowKey={(item) => item.id}
+              caption={t('corrections.decidedTitle')}
+              testId="decided-table"
+              rowAttributes={(item) => ({ 'data-testid': 'decided-correction', 'data-id': item.id })}
+            />
             <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="decided-pager" />
           </>
         )}

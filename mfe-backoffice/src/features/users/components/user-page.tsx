@@ -6,6 +6,7 @@ import type { AccountModeName, UserDetail } from '@meridian/contracts';
 import { userNoteBody } from '@meridian/contracts/schemas';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, formClasses } from '@meridian/ui';
+import { DataTable } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
@@ -105,42 +106,53 @@ function Transfers({ userId }: { userId: string }) {
       <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('users.noTransfers')}>
         {(data) => (
           <>
-            <div className={kit.scroll}>
-              <table className={kit.table} data-testid="transfers-table" data-mode={mode}>
-                <caption className={kit.visuallyHidden}>{t('users.transfers')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('users.columns.time')}</th>
-                    <th scope="col">{t('users.columns.type')}</th>
-                    <th scope="col">{t('users.columns.direction')}</th>
-                    <th scope="col" className={kit.end}>
-                      {t('users.columns.amount')}
-                    </th>
-                    <th scope="col">{t('users.columns.account')}</th>
-                    <th scope="col">{t('users.columns.reference')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((row) => (
-                    <tr key={row.id} data-testid="transfer-row" data-direction={row.direction}>
-                      <td className={kit.nowrap}>{formatDateTime(row.createdAt, lang)}</td>
-                      <td>{t(`users.transferTypes.${row.type}`, { defaultValue: row.type })}</td>
-                      <td className={row.direction === 'in' ? kit.in : kit.out}>{t(`users.directions.${row.direction}`)}</td>
-                      <td className={`${kit.end} ${kit.num} ${row.direction === 'in' ? kit.in : kit.out}`}>
-                        {row.direction === 'in' ? '+' : '−'}
-                        {formatAmount(row.amount, row.currency, lang)}
-                      </td>
-                      <td>{t(`users.accounts.${row.account}`, { defaultValue: row.account })}</td>
-                      <td>
-                        <span className={`${kit.mono} ${kit.subject}`} title={row.reference}>
-                          {row.reference}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                { id: 'time', header: t('users.columns.time'), className: kit.nowrap, cell: (row) => formatDateTime(row.createdAt, lang) },
+                {
+                  id: 'type',
+                  header: t('users.columns.type'),
+                  cell: (row) => t(`users.transferTypes.${row.type}`, { defaultValue: row.type }),
+                },
+                {
+                  id: 'direction',
+                  header: t('users.columns.direction'),
+                  cell: (row) => (
+                    <span className={row.direction === 'in' ? kit.in : kit.out}>{t(`users.directions.${row.direction}`)}</span>
+                  ),
+                },
+                {
+                  id: 'amount',
+                  header: t('users.columns.amount'),
+                  numeric: true,
+                  cell: (row) => (
+                    <span className={row.direction === 'in' ? kit.in : kit.out}>
+                      {row.direction === 'in' ? '+' : '−'}
+                      {formatAmount(row.amount, row.currency, lang)}
+                    </span>
+                  ),
+                },
+                {
+                  id: 'account',
+                  header: t('users.columns.account'),
+                  cell: (row) => t(`users.accounts.${row.account}`, { defaultValue: row.account }),
+                },
+                {
+                  id: 'reference',
+                  header: t('users.columns.reference'),
+                  cell: (row) => (
+                    <span className={`${kit.mono} ${kit.subject}`} title={row.reference}>
+                      {row.reference}
+                    </span>
+                  ),
+                },
+              ]}
+              rows={data.items}
+              rowKey={(row) => row.id}
+              caption={t('users.transfers')}
+              testId="transfers-table"
+              rowAttributes={(row) => ({ 'data-testid': 'transfer-row', 'data-direction': row.direction, 'data-mode': mode })}
+            />
             <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} testId="transfers-pager" />
           </>
         )}
@@ -240,35 +252,39 @@ function Sessions({ detail }: { detail: UserDetail }) {
       {detail.sessions.length === 0 ? (
         <p className={kit.muted}>{t('users.noSessions')}</p>
       ) : (
-        <div className={kit.scroll}>
-          <table className={kit.table} data-testid="sessions-table">
-            <caption className={kit.visuallyHidden}>{t('users.sessions')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.columns.lastUsed')}</th>
-                <th scope="col">{t('users.columns.created')}</th>
-                <th scope="col">{t('users.columns.ip')}</th>
-                <th scope="col">{t('users.columns.device')}</th>
-                <th scope="col">{t('users.columns.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.sessions.map((s) => (
-                <tr key={s.id}>
-                  <td className={kit.nowrap}>{formatDateTime(s.lastUsedAt, lang)}</td>
-                  <td className={kit.nowrap}>{formatDateTime(s.createdAt, lang)}</td>
-                  <td className={`${kit.mono} ${kit.nowrap}`}>{s.ip}</td>
-                  <td className={styles.agent}>{s.userAgent || '—'}</td>
-                  <td>
-                    <span className={kit.badge} data-tone={s.revoked ? 'outline' : 'approved'}>
-                      {s.revoked ? t('users.revoked') : t('users.activeSession')}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            {
+              id: 'lastUsed',
+              header: t('users.columns.lastUsed'),
+              className: kit.nowrap,
+              sortValue: (s) => s.lastUsedAt,
+              cell: (s) => formatDateTime(s.lastUsedAt, lang),
+            },
+            {
+              id: 'created',
+              header: t('users.columns.created'),
+              className: kit.nowrap,
+              sortValue: (s) => s.createdAt,
+              cell: (s) => formatDateTime(s.createdAt, lang),
+            },
+            { id: 'ip', header: t('users.columns.ip'), className: `${kit.mono} ${kit.nowrap}`, cell: (s) => s.ip },
+            { id: 'device', header: t('users.columns.device'), className: styles.agent, cell: (s) => s.userAgent || '—' },
+            {
+              id: 'status',
+              header: t('users.columns.status'),
+              cell: (s) => (
+                <span className={kit.badge} data-tone={s.revoked ? 'outline' : 'approved'}>
+                  {s.revoked ? t('users.revoked') : t('users.activeSession')}
+                </span>
+              ),
+            },
+          ]}
+          rows={detail.sessions}
+          rowKey={(s) => s.id}
+          caption={t('users.sessions')}
+          testId="sessions-table"
+        />
       )}
     </Section>
   );
