@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useT } from '@meridian/platform';
+import { ApiError, useT } from '@meridian/platform';
 import { EmptyState, ErrorState, LoadingState } from '../components/states.tsx';
 import { useFailureText } from './failure-text.tsx';
 
@@ -10,7 +10,7 @@ export interface QueryViewProps<T> {
   isEmpty?: (data: T) => boolean;
   /** The empty state's words ("Nothing here yet." otherwise), or a whole element. */
   empty?: ReactNode;
-  /** The failure in words; the nearest FailureTextProvider's otherwise. */
+  /** The failure in words; the nearest FailureTextProvider's otherwise, else the platform's message for its code. */
   describeError?: (error: unknown) => string;
   /** True for a failure that means the thing asked for does not exist (the provider's otherwise). */
   isMissing?: (error: unknown) => boolean;
@@ -33,7 +33,8 @@ export function QueryView<T>({
 }: QueryViewProps<T>) {
   const { t } = useT('common');
   const frame = useFailureText();
-  const describeError = describe ?? frame?.describe;
+  const describeError =
+    describe ?? frame?.describe ?? ((error: unknown) => t(error instanceof ApiError ? error.messageKey : 'errors.unknown'));
   const isMissing = missing ?? frame?.isMissing;
   if (query.data === undefined) {
     if (notFound && query.isError && isMissing?.(query.error)) return <EmptyState title={notFound} />;
