@@ -4,9 +4,9 @@ import { contentLanguageId } from '@meridian/contracts';
 import { ApiError, formatDate, useLanguage, useT } from '@meridian/platform';
 import type { Platform } from '@meridian/platform';
 import { EmptyState } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { HelpLayout } from '../../../shared/components/help-layout.tsx';
-import { QueryView } from '../../../shared/components/query-view.tsx';
 import { aboutQueryOptions, contentQueryOptions } from '../api/get-content.ts';
 import styles from '../../../shared/components/help.module.css';
 

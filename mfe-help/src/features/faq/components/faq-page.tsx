@@ -3,10 +3,10 @@ import { contentLanguageId } from '@meridian/contracts';
 import { useLanguage, useT } from '@meridian/platform';
 import type { Platform } from '@meridian/platform';
 import { ListEnd } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { FaqList } from '../../../shared/components/faq-list.tsx';
 import { HelpLayout } from '../../../shared/components/help-layout.tsx';
-import { QueryView } from '../../../shared/components/query-view.tsx';
 import { faqQueryOptions } from '../api/get-faq.ts';
 
 export function FaqPage({ platform }: { platform: Platform }) {

@@ -10,7 +10,7 @@ import { Button, EmptyState, LoadingState } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { FaqList } from '../../../shared/components/faq-list.tsx';
 import { HelpLayout } from '../../../shared/components/help-layout.tsx';
-import { errorKey } from '../../../shared/components/query-view.tsx';
+import { errorKey } from '../../../shared/components/error-key.ts';
 import { searchHelpQueryOptions } from '../api/search-help.ts';
 import styles from '../../../shared/components/help.module.css';
 

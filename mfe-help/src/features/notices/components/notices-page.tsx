@@ -4,9 +4,9 @@ import { contentLanguageId } from '@meridian/contracts';
 import { formatDate, useLanguage, useT } from '@meridian/platform';
 import { ListEnd } from '@meridian/ui';
 import type { Platform } from '@meridian/platform';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { HelpLayout } from '../../../shared/components/help-layout.tsx';
-import { QueryView } from '../../../shared/components/query-view.tsx';
 import { noticeQueryOptions, noticesQueryOptions } from '../api/get-notices.ts';
 import styles from '../../../shared/components/help.module.css';
 

@@ -19,7 +19,7 @@ import {
   surfaceClasses,
 } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { errorKey } from '../../../shared/components/query-view.tsx';
+import { errorKey } from '../../../shared/components/error-key.ts';
 import { isMissingTicket, replyTicket, supportImageUrl, ticketQueryOptions } from '../api/support-api.ts';
 import { ConversationStatus } from './conversation-status.tsx';
 import { ImageField } from './image-field.tsx';
