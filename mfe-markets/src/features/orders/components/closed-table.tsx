@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { MarketInfo } from '@meridian/contracts';
 import { formatDecimal, useLanguage, useT } from '@meridian/platform';
 import { EmptyState, ErrorState, LoadingState } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { MoneyText, PriceValue } from '../../../shared/money-text.tsx';
 import { TickTime } from '../../../shared/tick-time.tsx';
 import { useContractOrders } from '../hooks/use-order-lists.ts';
-import { Pager } from './pager.tsx';
 import styles from './orders.module.css';
 
 const PAGE_SIZE = 20;
@@ -77,7 +77,7 @@ export function ClosedTable({ instrument, instrumentId }: { instrument: MarketIn
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} testId="closed-pager" />
+      <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} testId="closed-pager" />
     </>
   );
 }

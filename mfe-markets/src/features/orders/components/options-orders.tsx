@@ -2,13 +2,13 @@ import { useState } from 'react';
 import type { MarketInfo, OptionsOrder } from '@meridian/contracts';
 import { formatDecimal, useLanguage, useT } from '@meridian/platform';
 import { EmptyState, ErrorState, LoadingState } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { formatPeriod } from '../../../shared/format-period.ts';
 import { MoneyText, PriceValue } from '../../../shared/money-text.tsx';
 import { TickTime } from '../../../shared/tick-time.tsx';
 import { formatCountdown, useNow } from '../../../shared/use-now.ts';
 import { useOptionsOrders } from '../hooks/use-order-lists.ts';
-import { Pager } from './pager.tsx';
 import styles from './orders.module.css';
 
 const PAGE_SIZE = 20;
@@ -129,7 +129,7 @@ function OptionsList({
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} testId={`options-${status}-pager`} />
+      <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} testId={`options-${status}-pager`} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ContractOrder, MarketInfo } from '@meridian/contracts';
 import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
 import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
@@ -11,7 +12,6 @@ import { usePlatform } from '../../../shared/platform-context.tsx';
 import { TickTime } from '../../../shared/tick-time.tsx';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { useContractOrders } from '../hooks/use-order-lists.ts';
-import { Pager } from './pager.tsx';
 import styles from './orders.module.css';
 
 const PAGE_SIZE = 20;
@@ -126,7 +126,7 @@ export function PendingTable({ instrument, instrumentId }: { instrument: MarketI
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} testId="pending-pager" />
+      <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} testId="pending-pager" />
       {cancel.pendingSignature ? (
         <p className={styles.warn} role="status" data-testid="cancel-uncertain">
           {t('trade.uncertain')}

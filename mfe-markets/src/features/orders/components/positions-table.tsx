@@ -3,6 +3,7 @@ import { settledPnl } from '@meridian/contracts';
 import type { CloseContractsResult, MarketInfo } from '@meridian/contracts';
 import { formatDecimal, formatPercent, useAccountMode, useLanguage, useT } from '@meridian/platform';
 import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
+import { Pager } from '@meridian/ui/pager';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
@@ -15,7 +16,6 @@ import { useContractOrders } from '../hooks/use-order-lists.ts';
 import { useLivePnl } from '../hooks/use-live-pnl.ts';
 import { anyTriggered, mergePnl } from '../state/merge-pnl.ts';
 import type { PositionRow } from '../state/merge-pnl.ts';
-import { Pager } from './pager.tsx';
 import styles from './orders.module.css';
 
 const PAGE_SIZE = 20;
@@ -172,7 +172,7 @@ export function PositionsTable({ instrument, instrumentId }: { instrument: Marke
           </tbody>
         </table>
       </div>
-      {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} testId="positions-pager" /> : null}
+      {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} testId="positions-pager" /> : null}
       {close.pendingSignature ? (
         <p className={styles.warn} role="status" data-testid="close-uncertain">
           {t('trade.uncertain')}
