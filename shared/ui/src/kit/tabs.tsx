@@ -9,9 +9,10 @@ export interface TabItem<K extends string> {
 }
 
 /**
- * A tab list (WAI-ARIA tabs, automatic activation): the arrow keys move between tabs and choose one,
- * Home and End go to the first and last; only the chosen tab is in the Tab order. The panel is the
- * caller's, labelled by `panelId`.
+ * A tab list (WAI-ARIA tabs): the arrow keys (following the reading direction), Home and End move
+ * between the tabs; with automatic activation they also choose one, with manual activation Enter,
+ * Space or a click does (for tabs that would leave unsaved work). Only the chosen tab is in the Tab
+ * order. The panel is the caller's: `panelId` names it, and `idOf` gives the tab ids it is labelled by.
  */
 export function Tabs<K extends string>({
   items,
@@ -19,6 +20,8 @@ export function Tabs<K extends string>({
   onChange,
   label,
   panelId,
+  activation = 'automatic',
+  idOf,
   testId,
 }: {
   items: readonly TabItem<K>[];
@@ -27,12 +30,16 @@ export function Tabs<K extends string>({
   label: string;
   /** The id of the panel the tabs control. */
   panelId?: string;
+  activation?: 'automatic' | 'manual';
+  /** A tab's element id (for the panel's `aria-labelledby`); generated otherwise. */
+  idOf?: (key: K) => string;
   testId?: string;
 }) {
   const base = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = items.findIndex((item) => item.key === value);
+    const focused = items.findIndex((item) => refs.current.get(item.key) === document.activeElement);
+    const index = focused >= 0 ? focused : items.findIndex((item) => item.key === value);
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
     const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
     let next: number | undefined;
@@ -42,7 +49,7 @@ export function Tabs<K extends string>({
     if (next === undefined) return;
     event.preventDefault();
     const key = items[next]!.key;
-    onChange(key);
+    if (activation === 'automatic' && key !== value) onChange(key);
     refs.current.get(key)?.focus();
   };
   return (
@@ -56,14 +63,16 @@ export function Tabs<K extends string>({
               if (node) refs.current.set(item.key, node);
               else refs.current.delete(item.key);
             }}
-            id={`${base}-${item.key}`}
+            id={idOf ? idOf(item.key) : `${base}-${item.key}`}
             type="button"
             role="tab"
             className={styles.tab}
             aria-selected={selected}
             aria-controls={panelId}
             tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(item.key)}
+            onClick={() => {
+              if (!selected) onChange(item.key);
+            }}
             data-testid={item.testId}
           >
             {item.label}

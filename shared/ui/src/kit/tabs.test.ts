@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { act, createElement, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Tabs } from './tabs.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Kind = 'page' | 'faq' | 'notice';
+const items = (['page', 'faq', 'notice'] as const).map((key) => ({ key, label: key, testId: `tab-${key}` }));
+
+let host: HTMLElement;
+let unmount = () => {};
+afterEach(() => unmount());
+
+function render(activation: 'automatic' | 'manual', chosen: Kind[]) {
+  function Harness() {
+    const [value, setValue] = useState<Kind>('page');
+    return createElement(Tabs<Kind>, {
+      items,
+      value,
+      onChange: (key) => {
+        chosen.push(key);
+        setValue(key);
+      },
+      label: 'Kinds',
+      panelId: 'panel',
+      activation,
+      idOf: (key) => `tab-id-${key}`,
+    });
+  }
+  host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  act(() => root.render(createElement(Harness)));
+  unmount = () => {
+    act(() => root.unmount());
+    host.remove();
+  };
+}
+const tab = (key: Kind) => host.querySelector<HTMLButtonElement>(`[data-testid="tab-${key}"]`)!;
+const press = (key: string) => act(() => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+
+describe('Tabs', () => {
+  it('is a tab list with only the chosen tab in the Tab order, labelled ids and the panel it controls', () => {
+    render('automatic', []);
+    expect(host.querySelector('[role="tablist"]')!.getAttribute('aria-label')).toBe('Kinds');
+    expect(tab('page').getAttribute('aria-selected')).toBe('true');
+    expect(tab('page').tabIndex).toBe(0);
+    expect(tab('faq').tabIndex).toBe(-1);
+    expect(tab('faq').id).toBe('tab-id-faq');
+    expect(tab('faq').getAttribute('aria-controls')).toBe('panel');
+  });
+
+  it('chooses with the arrow keys, Home and End under automatic activation', () => {
+    const chosen: Kind[] = [];
+    render('automatic', chosen);
+    tab('page').focus();
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('faq'));
+    press('End');
+    press('Home');
+    expect(chosen).toEqual(['faq', 'notice', 'page']);
+    expect(tab('page').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('only moves focus with the arrows under manual activation; a click chooses', () => {
+    const chosen: Kind[] = [];
+    render('manual', chosen);
+    tab('page').focus();
+    press('ArrowRight');
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('notice'));
+    expect(chosen).toEqual([]);
+    act(() => tab('notice').click());
+    act(() => tab('notice').click());
+    expect(chosen).toEqual(['notice']);
+  });
+});
