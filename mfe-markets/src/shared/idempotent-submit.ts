@@ -1,43 +1,16 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { newIdempotencyKey } from '@meridian/platform';
-
-const UNCERTAIN_CODES = new Set(['timeout', 'network', 'badResponse']);
+import { createIntentKeys } from '@meridian/platform/data';
+import type { IntentKeys } from '@meridian/platform/data';
 
 /**
- * True when the server may have applied the submit although no definite answer arrived: a timeout, a
- * dropped connection, an answer that could not be read, or a gateway failure (5xx). A coded refusal
- * (10011, 10015, 429, …) is definite: nothing was applied.
+ * The keys of one submit and what counts as an uncertain failure are the platform's (`@meridian/platform/data`):
+ * a success or a definite refusal ends the submit, an uncertain failure keeps its key for the retry.
  */
-export function isUncertainFailure(error: unknown): boolean {
-  const { code, status } = (error ?? {}) as { code?: string; status?: number };
-  return (code !== undefined && UNCERTAIN_CODES.has(code)) || (status !== undefined && status >= 500);
-}
-
-/** The `Idempotency-Key` of one submit, kept until the server gives a definite answer. */
-export interface SubmitKeys {
-  /** The key for a submit: the pending one when the same submit is sent again, else a new one. */
-  keyFor(signature: string): string;
-  /** Records the outcome: a success or a definite refusal ends the submit; an uncertain failure keeps its key. */
-  settle(error?: unknown): void;
-  /** The signature of a submit still waiting for a definite answer, if any. */
-  pending(): string | null;
-}
-
-export function createSubmitKeys(makeKey: () => string = newIdempotencyKey): SubmitKeys {
-  let current: { signature: string; key: string } | null = null;
-  return {
-    keyFor(signature) {
-      if (current?.signature !== signature) current = { signature, key: makeKey() };
-      return current.key;
-    },
-    settle(error) {
-      if (error === undefined || !isUncertainFailure(error)) current = null;
-    },
-    pending: () => current?.signature ?? null,
-  };
-}
+export { isUncertainFailure } from '@meridian/platform/data';
+export type SubmitKeys = IntentKeys;
+export const createSubmitKeys: (makeKey?: () => string) => SubmitKeys = createIntentKeys;
 
 /** Sends one submit with its key: the same submit retried after an uncertain failure reuses the key. */
 export async function submitOnce<T>(keys: SubmitKeys, signature: string, send: (key: string) => Promise<T>): Promise<T> {
