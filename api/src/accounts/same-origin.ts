@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiFailure } from '../plugins/envelope.ts';
 
-/** Whether a browser's `Origin` is the site's own: the configured origin, or the host the request was sent to. */
-function isSiteOrigin(origin: string, siteOrigin: string, host: string | undefined): boolean {
+/**
+ * Whether a browser's `Origin` is the site's own: one of the allowed origins, or the host the request was sent to.
+ * The refresh-cookie calls and the live connection's admission both ask it.
+ */
+export function originAllowed(origin: string, host: string | undefined, allowed: ReadonlySet<string>): boolean {
   let url: URL;
   try {
     url = new URL(origin);
@@ -10,8 +13,7 @@ function isSiteOrigin(origin: string, siteOrigin: string, host: string | undefin
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  const site = URL.canParse(siteOrigin) ? new URL(siteOrigin).origin : siteOrigin;
-  return url.origin === site || (host !== undefined && url.host === host.toLowerCase());
+  return allowed.has(url.origin) || (host !== undefined && url.host === host.toLowerCase());
 }
 
 /**
@@ -20,9 +22,10 @@ function isSiteOrigin(origin: string, siteOrigin: string, host: string | undefin
  * that send no `Origin` (same-origin GETs, non-browser clients) carry no cross-site risk here.
  */
 export function sameOriginOnly(siteOrigin: string) {
+  const allowed = new Set([URL.canParse(siteOrigin) ? new URL(siteOrigin).origin : siteOrigin]);
   return async (request: FastifyRequest): Promise<void> => {
     const origin = request.headers.origin;
-    if (origin !== undefined && !isSiteOrigin(origin, siteOrigin, request.headers.host)) {
+    if (origin !== undefined && !originAllowed(origin, request.headers.host, allowed)) {
       throw new ApiFailure('403', 'origin not allowed', 403);
     }
   };

@@ -1,18 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { addressKey } from '../accounts/limits.ts';
+import { originAllowed } from '../accounts/same-origin.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
-
-/** Whether a browser's `Origin` may open the connection: its own host, or one of the allowed origins. */
-function originAllowed(origin: string, host: string | undefined, allowed: ReadonlySet<string>): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return allowed.has(url.origin) || (host !== undefined && url.host === host.toLowerCase());
-}
 
 /**
  * Who may open a live connection (issue 14): a foreign browser `Origin` is refused before the upgrade

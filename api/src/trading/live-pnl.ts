@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PNL_THRESHOLDS, money, moneyString, pnlPercent, rawPnl, toPnl } from '@meridian/contracts';
 import type { ContractSide } from '@meridian/contracts';
 import { contractOrders } from '../db/schema.ts';
+import { orderKeyColumns } from './positions/order-rows.ts';
 import type { TradingContext } from './trading-context.ts';
 
 /** One order's live figures (SPEC §6 `REAL_TIME_PNL` entry), with the time of the price they are at (epoch ms). */
@@ -47,11 +48,7 @@ export class LivePnl {
     if (ids.length === 0) return [];
     const rows = await this.ctx.db
       .select({
-        id: contractOrders.id,
-        userId: contractOrders.userId,
-        mode: contractOrders.mode,
-        instrumentId: contractOrders.instrumentId,
-        side: contractOrders.side,
+        ...orderKeyColumns,
         openPrice: contractOrders.openPrice,
         lots: contractOrders.lots,
         contractSize: contractOrders.contractSize,

@@ -6,13 +6,13 @@ import { closeTriggers, contractOrders } from '../../db/schema.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { Quote } from '../../market/market-book.ts';
 import type { TradingContext } from '../trading-context.ts';
+import type { Owner } from './order-rows.ts';
 import { closePositionAt, triggeredPositions } from './positions.ts';
 
 interface Log {
   warn: (obj: object, msg: string) => void;
 }
 
-type Owner = { userId: string; mode: AccountModeName };
 interface RecordedTrigger {
   orderId: number;
   owner: Owner;

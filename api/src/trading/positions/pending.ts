@@ -7,17 +7,13 @@ import { contractOrders } from '../../db/schema.ts';
 import type { Leg } from '../../ledger/ledger.ts';
 import type { Instrument } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
+import { orderKeyColumns, ownOrder } from './order-rows.ts';
+import type { Owner } from './order-rows.ts';
 import { windowRanges } from './window-ranges.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import type { TradingContext } from '../trading-context.ts';
 import { contractOrderOf } from './positions.ts';
 import type { PositionTerms } from './positions.ts';
-
-/** The owner of an order: one user's account of one mode. */
-export interface Owner {
-  userId: string;
-  mode: AccountModeName;
-}
 
 /**
  * Places a limit order (SPEC §4 pending) whose limit the current price has not reached: margin and
@@ -116,14 +112,7 @@ export async function fillPendingAt(
   const [row] = await tx
     .select()
     .from(contractOrders)
-    .where(
-      and(
-        eq(contractOrders.id, orderId),
-        eq(contractOrders.userId, owner.userId),
-        eq(contractOrders.mode, owner.mode),
-        eq(contractOrders.status, 'pending'),
-      ),
-    );
+    .where(ownOrder(orderId, owner, 'pending'));
   if (!row || row.limitPrice === null || row.held === null) return null;
   const side = row.side as ContractSide;
   if (!limitReached(side, row.limitPrice, quote.price)) return null;
@@ -170,15 +159,7 @@ export async function endPending(
   const [ended] = await tx
     .update(contractOrders)
     .set({ status: outcome, closeTime: outcome === 'expired' ? sql`${contractOrders.expiresAt}` : at })
-    .where(
-      and(
-        eq(contractOrders.id, orderId),
-        eq(contractOrders.userId, owner.userId),
-        eq(contractOrders.mode, owner.mode),
-        eq(contractOrders.status, 'pending'),
-        outcome === 'expired' ? lte(contractOrders.expiresAt, at) : undefined,
-      ),
-    )
+    .where(ownOrder(orderId, owner, 'pending', outcome === 'expired' ? lte(contractOrders.expiresAt, at) : undefined))
     .returning();
   if (!ended || ended.held === null) return null;
   await ctx.ledger.post(tx, {
@@ -214,11 +195,7 @@ export async function reachedPending(ctx: TradingContext, windows: ReadonlyMap<n
   if (!values) return [];
   const rows = await ctx.db
     .select({
-      id: contractOrders.id,
-      userId: contractOrders.userId,
-      mode: contractOrders.mode,
-      instrumentId: contractOrders.instrumentId,
-      side: contractOrders.side,
+      ...orderKeyColumns,
       openTime: contractOrders.openTime,
       limitPrice: contractOrders.limitPrice,
       expiresAt: contractOrders.expiresAt,

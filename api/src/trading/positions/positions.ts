@@ -29,6 +29,7 @@ import { closeTriggers, contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
+import { orderKeyColumns, ownOrder } from './order-rows.ts';
 import { windowRanges } from './window-ranges.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import { haltedInstruments, instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
@@ -208,14 +209,7 @@ export async function closePositionAt(
   const [row] = await tx
     .select()
     .from(contractOrders)
-    .where(
-      and(
-        eq(contractOrders.id, orderId),
-        eq(contractOrders.userId, owner.userId),
-        eq(contractOrders.mode, owner.mode),
-        eq(contractOrders.status, 'holding'),
-      ),
-    );
+    .where(ownOrder(orderId, owner, 'holding'));
   return row ? closeHolding(ctx, tx, row, quote, reason) : null;
 }
 
@@ -320,11 +314,7 @@ export async function triggeredPositions(ctx: TradingContext, windows: ReadonlyM
   if (!values) return [];
   const rows = await ctx.db
     .select({
-      id: contractOrders.id,
-      userId: contractOrders.userId,
-      mode: contractOrders.mode,
-      instrumentId: contractOrders.instrumentId,
-      side: contractOrders.side,
+      ...orderKeyColumns,
       openTime: contractOrders.openTime,
       stopLoss: contractOrders.stopLoss,
       takeProfit: contractOrders.takeProfit,
