@@ -1,32 +1,8 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useT } from '@meridian/platform';
 import type { RemoteProps } from '@meridian/platform';
-import { PlannedPage } from '@meridian/ui';
+import { PlannedRemotePage } from '@meridian/ui';
 import { NAMESPACE } from '../locales/load-namespace.ts';
 
-const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4'] as const;
-
-function Planned({ page }: { page: string }) {
-  const { t } = useT(NAMESPACE);
-  return (
-    <PlannedPage
-      testId="mfe-trading-page"
-      title={t(`pages.${page}`)}
-      notice={t('notice')}
-      lead={t('lead')}
-      items={ITEM_KEYS.map((key) => t(key))}
-    />
-  );
-}
-
-/** Smart trading: routes inside this remote's prefixes. */
+/** Smart trading: the planned page at every path of this remote's prefixes, until the feature lands. */
 export function App(_props: RemoteProps) {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/trading" element={<Planned page="trading" />} />
-        <Route path="*" element={<Planned page="trading" />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  return <PlannedRemotePage namespace={NAMESPACE} page="trading" testId="mfe-trading-page" />;
 }

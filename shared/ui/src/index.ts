@@ -3,8 +3,8 @@ export type { ButtonProps } from './components/button.tsx';
 export { LoadingState, EmptyState, ErrorState, ListEnd, RemoteFallback } from './components/states.tsx';
 export { Modal } from './components/modal.tsx';
 export type { ModalProps } from './components/modal.tsx';
-export { PlannedPage } from './components/planned-page.tsx';
-export type { PlannedPageProps } from './components/planned-page.tsx';
+export { PlannedPage, PlannedRemotePage } from './components/planned-page.tsx';
+export type { PlannedPageProps, PlannedRemotePageProps } from './components/planned-page.tsx';
 export { SimulatedBadge } from './components/simulated-badge.tsx';
 export {
   createRemoteLifecycles,
@@ -16,7 +16,6 @@ export type { RemoteLifecycleOptions } from './lifecycles/create-remote-lifecycl
 export { FormField, SubmitRow, formClasses } from './components/form.tsx';
 export { surfaceClasses } from './components/surface.ts';
 export type { FieldControlProps } from './components/form.tsx';
-export { schemaResolver } from './components/schema-resolver.ts';
 export { EChart } from './charts/echart.tsx';
 export type { EChartProps, EChartsInstance } from './charts/echart.tsx';
 export { Sparkline } from './charts/sparkline.tsx';

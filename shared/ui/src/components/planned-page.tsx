@@ -1,3 +1,4 @@
+import { useT } from '@meridian/platform';
 import styles from './planned-page.module.css';
 
 export interface PlannedPageProps {
@@ -25,5 +26,22 @@ export function PlannedPage({ title, notice, lead, items, testId }: PlannedPageP
         ))}
       </ul>
     </section>
+  );
+}
+
+const ITEM_KEYS = ['items.i1', 'items.i2', 'items.i3', 'items.i4'] as const;
+
+export interface PlannedRemotePageProps {
+  /** The remote's namespace: `pages.<page>`, `notice`, `lead` and `items.i1` to `items.i4`. */
+  namespace: string;
+  page: string;
+  testId: string;
+}
+
+/** A remote whose feature is still to come: its PlannedPage at every path, in its own namespace's words. */
+export function PlannedRemotePage({ namespace, page, testId }: PlannedRemotePageProps) {
+  const { t } = useT(namespace);
+  return (
+    <PlannedPage testId={testId} title={t(`pages.${page}`)} notice={t('notice')} lead={t('lead')} items={ITEM_KEYS.map((key) => t(key))} />
   );
 }
