@@ -1,10 +1,8 @@
-import { Link } from 'react-router-dom';
 import { Bell, LayoutDashboard, Settings } from 'lucide-react';
 import { useT } from '@meridian/platform';
-import { surfaceClasses } from '@meridian/ui';
 import { NAMESPACE } from '../locales/load-namespace.ts';
-import layout from './account-page.module.css';
-import styles from './available-now.module.css';
+import { AccountCard } from './account-page.tsx';
+import { ShortcutList } from './shortcut-list.tsx';
 
 const WORKING = [
   { to: '/profile', key: 'overview', Icon: LayoutDashboard },
@@ -16,20 +14,8 @@ const WORKING = [
 export function AvailableNow() {
   const { t } = useT(NAMESPACE);
   return (
-    <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="available-now-title" data-testid="available-now">
-      <h2 id="available-now-title" className={layout.cardTitle}>
-        {t('availableNow.title')}
-      </h2>
-      <ul className={styles.shortcuts}>
-        {WORKING.map(({ to, key, Icon }) => (
-          <li key={key}>
-            <Link to={to} className={styles.shortcut}>
-              <Icon size={18} aria-hidden="true" />
-              {t(`availableNow.${key}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <AccountCard id="available-now" title={t('availableNow.title')} testId="available-now">
+      <ShortcutList items={WORKING.map(({ to, key, Icon }) => ({ to, label: t(`availableNow.${key}`), Icon }))} />
+    </AccountCard>
   );
 }

@@ -16,10 +16,8 @@ const info = {
   },
 } as unknown as UserInfoResult;
 
-const frame = (over: Partial<BalanceUpdate> = {}): BalanceUpdate => ({
-  type: 'USER_BALANCE_UPDATE',
-  userId: 'u1',
-  mode: 'demo',
+/** The figures of a frame newer than `info`'s, as exact strings. */
+const figures = {
   baseBalance: '99921.06830305',
   floatingPnL: '-1.25',
   totalAssets: '99998.75',
@@ -27,21 +25,19 @@ const frame = (over: Partial<BalanceUpdate> = {}): BalanceUpdate => ({
   bondAmount: '78.150195',
   profit: '0',
   timestamp: 2_000,
+};
+
+const frame = (over: Partial<BalanceUpdate> = {}): BalanceUpdate => ({
+  type: 'USER_BALANCE_UPDATE',
+  userId: 'u1',
+  mode: 'demo',
+  ...figures,
   ...over,
 });
 
 describe('applyBalanceFrame (live balances on /profile)', () => {
   it('puts every figure of a frame of the shown mode in place, as exact strings', () => {
-    expect(applyBalanceFrame(info, frame(), 'demo').account).toEqual({
-      mode: 'demo',
-      baseBalance: '99921.06830305',
-      floatingPnL: '-1.25',
-      totalAssets: '99998.75',
-      loanAmount: '0',
-      bondAmount: '78.150195',
-      profit: '0',
-      timestamp: 2_000,
-    });
+    expect(applyBalanceFrame(info, frame(), 'demo').account).toEqual({ mode: 'demo', ...figures });
   });
 
   it('takes a frame without a mode as the current account', () => {

@@ -1,9 +1,10 @@
 import { useT } from '@meridian/platform';
-import { Button, surfaceClasses } from '@meridian/ui';
+import { Button } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
+import { AccountCard, AccountPage } from '../../shared/account-page.tsx';
 import layout from '../../shared/account-page.module.css';
 import { usePlatform } from '../../shared/platform-context.tsx';
-import { QueryView } from '../../shared/query-view.tsx';
 import { useAccount } from '../../shared/use-account.ts';
 import { AvailableNow } from '../../shared/available-now.tsx';
 
@@ -20,58 +21,47 @@ export function InvitePage() {
   const { t } = useT(NAMESPACE);
   const account = useAccount();
   return (
-    <div className={layout.page} data-testid="invite-page">
-      <h1 className={layout.title}>{t('pages.invite')}</h1>
+    <AccountPage title={t('pages.invite')} testId="invite-page">
       <QueryView query={account}>{(info) => <Share code={info.user.inviteCode} />}</QueryView>
-      <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="invite-rewards-title" data-testid="invite-rewards">
-        <h2 id="invite-rewards-title" className={layout.cardTitle}>
-          {t('invite.rewardsTitle')}
-        </h2>
+      <AccountCard id="invite-rewards" title={t('invite.rewardsTitle')} testId="invite-rewards">
         <p className={layout.muted}>{t('invite.rewardsComing')}</p>
-      </section>
+      </AccountCard>
       <AvailableNow />
-    </div>
+    </AccountPage>
   );
 }
 
 function Share({ code }: { code: string }) {
   const { t } = useT(NAMESPACE);
-  const { t: tc } = useT('common');
+  return (
+    <AccountCard id="invite-share" title={t('invite.shareTitle')}>
+      <p className={layout.muted}>{t('invite.lead')}</p>
+      <CopyRow label={t('invite.code')} value={code} testId="invite-code" />
+      <CopyRow label={t('invite.link')} value={inviteLink(window.location.origin, code)} testId="invite-link" />
+    </AccountCard>
+  );
+}
+
+/** A labelled value to hand on (shown left to right) and its Copy button (`copy-<testId>`). */
+function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useT('common');
   const { toast } = usePlatform();
-  const link = inviteLink(window.location.origin, code);
-  const copy = (text: string) =>
-    navigator.clipboard.writeText(text).then(
-      () => toast(tc('actions.copied'), 'success'),
-      () => toast(tc('actions.copyFailed'), 'error'),
+  const copy = () =>
+    navigator.clipboard.writeText(value).then(
+      () => toast(t('actions.copied'), 'success'),
+      () => toast(t('actions.copyFailed'), 'error'),
     );
   return (
-    <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="invite-share-title">
-      <h2 id="invite-share-title" className={layout.cardTitle}>
-        {t('invite.shareTitle')}
-      </h2>
-      <p className={layout.muted}>{t('invite.lead')}</p>
-      <div className={layout.item}>
-        <div className={layout.itemBody}>
-          <p className={layout.muted}>{t('invite.code')}</p>
-          <p className={layout.itemTitle} data-testid="invite-code" dir="ltr">
-            {code}
-          </p>
-        </div>
-        <Button variant="secondary" onClick={() => void copy(code)} data-testid="copy-invite-code">
-          {tc('actions.copy')}
-        </Button>
+    <div className={layout.item}>
+      <div className={layout.itemBody}>
+        <p className={layout.muted}>{label}</p>
+        <p className={layout.itemTitle} data-testid={testId} dir="ltr">
+          {value}
+        </p>
       </div>
-      <div className={layout.item}>
-        <div className={layout.itemBody}>
-          <p className={layout.muted}>{t('invite.link')}</p>
-          <p className={layout.itemTitle} data-testid="invite-link" dir="ltr">
-            {link}
-          </p>
-        </div>
-        <Button variant="secondary" onClick={() => void copy(link)} data-testid="copy-invite-link">
-          {tc('actions.copy')}
-        </Button>
-      </div>
-    </section>
+      <Button variant="secondary" onClick={() => void copy()} data-testid={`copy-${testId}`}>
+        {t('actions.copy')}
+      </Button>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formClasses } from '@meridian/ui';
 import styles from './pass.module.css';
 
 /** A way in beside email and password (providers, wallets): a titled row of buttons, its failure, notes. */
@@ -22,7 +23,7 @@ export function SignInAlternative({
       </h2>
       <div className={styles.alternativeButtons}>{children}</div>
       {failure ? (
-        <p className={styles.failure} role="alert" data-testid={`${id}-error`}>
+        <p className={formClasses.error} role="alert" data-testid={`${id}-error`}>
           {failure}
         </p>
       ) : null}

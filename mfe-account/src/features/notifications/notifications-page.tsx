@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListNotificationsResult } from '@meridian/contracts';
 import { sessionStore, unreadCountAtom, useT, useUser } from '@meridian/platform';
-import { Button, EmptyState, ListEnd } from '@meridian/ui';
+import { Button, ListEnd } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { accountKeys, accountQueries } from '../../api/account-queries.ts';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
+import { AccountPage } from '../../shared/account-page.tsx';
 import styles from '../../shared/account-page.module.css';
 import { usePlatform } from '../../shared/platform-context.tsx';
-import { QueryView } from '../../shared/query-view.tsx';
 import { Notification } from './notification-item.tsx';
 
 /** `/profile/notification`: newest first, unread marked; reading one updates the bell's count. */
@@ -32,10 +33,11 @@ export function NotificationsPage() {
 
   const unread = notifications.data?.unread ?? 0;
   return (
-    <div className={styles.page} data-testid="notifications-page">
-      <div className={styles.head}>
-        <h1 className={styles.title}>{t('pages.notification')}</h1>
-        {unread > 0 ? (
+    <AccountPage
+      title={t('pages.notification')}
+      testId="notifications-page"
+      actions={
+        unread > 0 ? (
           <div className={styles.actions}>
             <span className={styles.muted} data-testid="unread-count">
               {t('notifications.unreadCount', { count: unread })}
@@ -44,24 +46,21 @@ export function NotificationsPage() {
               {t('notifications.markAllRead')}
             </Button>
           </div>
-        ) : null}
-      </div>
-      <QueryView query={notifications}>
-        {({ items }) =>
-          items.length === 0 ? (
-            <EmptyState title={t('notifications.empty')} />
-          ) : (
-            <>
-              <ul className={styles.list}>
-                {items.map((item) => (
-                  <Notification key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
-                ))}
-              </ul>
-              <ListEnd />
-            </>
-          )
-        }
+        ) : null
+      }
+    >
+      <QueryView query={notifications} isEmpty={({ items }) => items.length === 0} empty={t('notifications.empty')}>
+        {({ items }) => (
+          <>
+            <ul className={styles.list}>
+              {items.map((item) => (
+                <Notification key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
+              ))}
+            </ul>
+            <ListEnd />
+          </>
+        )}
       </QueryView>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,19 +1,20 @@
-import { Link } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, CircleHelp, Gift, Settings, Wallet } from 'lucide-react';
 import { DEMO_START_BALANCE, money } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, PublicUserInfo, UserInfoResult } from '@meridian/contracts';
-import { formatDate, formatDateTime, formatMoney, useLanguage, useT, useUser } from '@meridian/platform';
-import { Button, surfaceClasses } from '@meridian/ui';
+import { formatDate, useLanguage, useT, useUser } from '@meridian/platform';
+import { Button } from '@meridian/ui';
+import { QueryView } from '@meridian/ui/query-view';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { logOut } from '../../session/log-out.ts';
 import { useSwitchMode } from '../../session/use-switch-mode.ts';
+import { AccountCard } from '../../shared/account-page.tsx';
 import layout from '../../shared/account-page.module.css';
 import { usePlatform } from '../../shared/platform-context.tsx';
-import { QueryView } from '../../shared/query-view.tsx';
 import { setAccountFigures, useAccount } from '../../shared/use-account.ts';
-import { CurrencyFigures } from '../../shared/currency-figures.tsx';
+import { FiguresCard } from '../../shared/figures-card.tsx';
+import { ShortcutList } from '../../shared/shortcut-list.tsx';
 import styles from './profile.module.css';
 
 const FIGURES = ['baseBalance', 'totalAssets', 'floatingPnL', 'bondAmount', 'loanAmount', 'profit'] as const;
@@ -54,7 +55,6 @@ function ModeSwitch({ mode }: { mode: AccountModeName }) {
 function Balances({ account }: { account: AccountFigures }) {
   const { t } = useT(NAMESPACE);
   const platform = usePlatform();
-  const language = useLanguage();
   const userId = useUser()?.id ?? null;
   const queryClient = useQueryClient();
   const reset = useMutation({
@@ -66,22 +66,7 @@ function Balances({ account }: { account: AccountFigures }) {
     onError: (error) => platform.toast(t(failureKey(error), { ns: 'common' }), 'error'),
   });
   return (
-    <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="balances-title" data-testid="balances">
-      <h2 id="balances-title" className={layout.cardTitle}>
-        {t('profile.balances', { mode: t(`profile.${account.mode}`) })}
-      </h2>
-      <dl className={styles.figures}>
-        {FIGURES.map((key) => (
-          <div key={key} className={styles.figure}>
-            <dt>{t(`profile.${key}`)}</dt>
-            <dd data-testid={`figure-${key}`} data-value={account[key]}>
-              {formatMoney(account[key], 'USD', language)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <CurrencyFigures account={account} testId="profile-currencies" />
-      <p className={layout.muted}>{t('profile.updatedAt', { time: formatDateTime(account.timestamp, language) })}</p>
+    <FiguresCard account={account} figures={FIGURES} testId="balances" figureTestId="figure" currenciesTestId="profile-currencies">
       {account.mode === 'demo' ? (
         <div className={layout.actions}>
           <Button
@@ -96,7 +81,7 @@ function Balances({ account }: { account: AccountFigures }) {
           {atDemoStart(account) ? <span className={layout.muted}>{t('profile.resetDemoAtStart')}</span> : null}
         </div>
       ) : null}
-    </section>
+    </FiguresCard>
   );
 }
 
@@ -142,29 +127,14 @@ function Profile({ info: { user, account } }: { info: UserInfoResult }) {
           {t('profile.logout')}
         </Button>
       </div>
-      <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="mode-title">
-        <h2 id="mode-title" className={layout.cardTitle}>
-          {t('profile.mode')}
-        </h2>
+      <AccountCard id="mode" title={t('profile.mode')}>
         <ModeSwitch mode={account.mode} />
         <p className={layout.muted}>{t(account.mode === 'demo' ? 'profile.demoExplain' : 'profile.realExplain')}</p>
-      </section>
+      </AccountCard>
       <Balances account={account} />
-      <section className={`${surfaceClasses.panel} ${layout.card}`} aria-labelledby="shortcuts-title">
-        <h2 id="shortcuts-title" className={layout.cardTitle}>
-          {t('profile.shortcuts')}
-        </h2>
-        <ul className={styles.shortcuts}>
-          {SHORTCUTS.map(({ to, key, Icon }) => (
-            <li key={key}>
-              <Link to={to} className={styles.shortcut}>
-                <Icon size={18} aria-hidden="true" />
-                {t(`profile.${key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <AccountCard id="shortcuts" title={t('profile.shortcuts')}>
+        <ShortcutList items={SHORTCUTS.map(({ to, key, Icon }) => ({ to, label: t(`profile.${key}`), Icon }))} />
+      </AccountCard>
     </div>
   );
 }

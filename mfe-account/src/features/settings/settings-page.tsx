@@ -1,20 +1,21 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { LANGUAGES, SUCCESS_CODES, VALIDATION_KEYS as V, messageKeyForCode } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
-import { currentPasswordField, passwordField } from '@meridian/contracts/schemas';
+import { currentPasswordField } from '@meridian/contracts/schemas';
 import { clearSession, formatDateTime, languageAtom, sessionStore, useLanguage, useT, useUser } from '@meridian/platform';
-import { Button, formClasses, FormField, Modal, schemaResolver, SubmitRow, surfaceClasses } from '@meridian/ui';
+import { Button, formClasses, Modal, SubmitRow } from '@meridian/ui';
+import { Form } from '@meridian/ui/form';
+import { QueryView } from '@meridian/ui/query-view';
 import { accountApi, failureKey } from '../../api/account-api.ts';
 import { accountKeys, accountQueries, forgetUserData } from '../../api/account-queries.ts';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { describeDevice } from '../../session/describe-device.ts';
+import { AccountCard, AccountPage } from '../../shared/account-page.tsx';
 import styles from '../../shared/account-page.module.css';
-import { PasswordInput } from '../../shared/password-input.tsx';
+import { withNewPassword } from '../../shared/new-password.ts';
+import { NewPasswordFields, PasswordField } from '../../shared/password-input.tsx';
 import { usePlatform } from '../../shared/platform-context.tsx';
-import { QueryView } from '../../shared/query-view.tsx';
 import { useAccount } from '../../shared/use-account.ts';
 
 function LanguageSection() {
@@ -31,10 +32,7 @@ function LanguageSection() {
     );
   };
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="language-title">
-      <h2 id="language-title" className={styles.cardTitle}>
-        {t('settings.language')}
-      </h2>
+    <AccountCard id="language" title={t('settings.language')}>
       <p className={styles.muted}>{t('settings.languageLead')}</p>
       <select
         className={formClasses.select}
@@ -50,77 +48,66 @@ function LanguageSection() {
           </option>
         ))}
       </select>
-    </section>
+    </AccountCard>
   );
 }
 
-const passwordSchema = z
-  .object({ oldPassword: currentPasswordField, password: passwordField, confirm: z.string().min(1, { error: V.confirmRequired }) })
-  .refine((v) => v.password === v.confirm, { error: V.passwordsDiffer, path: ['confirm'] })
-  .refine((v) => v.password !== v.oldPassword, { error: V.passwordSame, path: ['password'] });
-type PasswordValues = z.input<typeof passwordSchema>;
+const passwordSchema = withNewPassword({ oldPassword: currentPasswordField }).refine((v) => v.password !== v.oldPassword, {
+  error: V.passwordSame,
+  path: ['password'],
+});
 
 function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useT(NAMESPACE);
   const platform = usePlatform();
   const userId = useUser()?.id ?? null;
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<PasswordValues>({
-    resolver: schemaResolver(passwordSchema),
-    defaultValues: { oldPassword: '', password: '', confirm: '' },
-  });
-  const { errors, isSubmitting } = formState;
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await accountApi.changePassword(platform.api, { oldPassword: values.oldPassword, password: values.password });
-      reset();
-      // 20005 "modified successfully", and what it means here.
-      platform.toast(`${t(messageKeyForCode(SUCCESS_CODES.modified), { ns: 'common' })} ${t('settings.othersSignedOut')}`, 'success');
-      // A new password signs the other devices out: the list of sessions is asked again.
-      void queryClient.invalidateQueries({ queryKey: accountKeys.sessions(userId) });
-    } catch (error) {
-      setFailure(failureKey(error));
-    }
-  });
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="password-title">
-      <h2 id="password-title" className={styles.cardTitle}>
-        {t('settings.password')}
-      </h2>
+    <AccountCard id="password" title={t('settings.password')}>
       {hasPassword ? (
-        <form
-          onSubmit={submit}
-          noValidate
-          style={{ display: 'grid', gap: 'var(--m-space-4)', maxWidth: '28rem' }}
-          data-testid="password-form"
+        <Form
+          schema={passwordSchema}
+          defaultValues={{ oldPassword: '', password: '', confirm: '' }}
+          onSubmit={async ({ oldPassword, password }, form) => {
+            await accountApi.changePassword(platform.api, { oldPassword, password });
+            form.reset();
+            // 20005 "modified successfully", and what it means here.
+            platform.toast(`${t(messageKeyForCode(SUCCESS_CODES.modified), { ns: 'common' })} ${t('settings.othersSignedOut')}`, 'success');
+            // A new password signs the other devices out: the list of sessions is asked again.
+            void queryClient.invalidateQueries({ queryKey: accountKeys.sessions(userId) });
+          }}
+          className={styles.form}
+          testId="password-form"
         >
-          <FormField label={t('settings.currentPassword')} error={errors.oldPassword?.message}>
-            {(control) => (
-              <PasswordInput {...control} autoComplete="current-password" {...register('oldPassword')} data-testid="old-password" />
-            )}
-          </FormField>
-          <FormField label={t('settings.newPassword')} error={errors.password?.message} hint={t('pass.passwordHint')}>
-            {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('password')} data-testid="new-password" />}
-          </FormField>
-          <FormField label={t('settings.confirmPassword')} error={errors.confirm?.message}>
-            {(control) => (
-              <PasswordInput {...control} autoComplete="new-password" {...register('confirm')} data-testid="confirm-password" />
-            )}
-          </FormField>
-          <SubmitRow
-            failure={failure}
-            submitting={isSubmitting}
-            label={t('settings.save')}
-            busyLabel={t('settings.saving')}
-            testId="password-submit"
-          />
-        </form>
+          {(form, { failure, submitting }) => (
+            <>
+              <PasswordField
+                form={form}
+                name="oldPassword"
+                label={t('settings.currentPassword')}
+                autoComplete="current-password"
+                testId="old-password"
+              />
+              <NewPasswordFields
+                form={form}
+                label={t('settings.newPassword')}
+                confirmLabel={t('settings.confirmPassword')}
+                testIds={{ password: 'new-password', confirm: 'confirm-password' }}
+              />
+              <SubmitRow
+                failure={failure ? failureKey(failure) : null}
+                submitting={submitting}
+                label={t('settings.save')}
+                busyLabel={t('settings.saving')}
+                testId="password-submit"
+              />
+            </>
+          )}
+        </Form>
       ) : (
         <p className={styles.muted}>{t('settings.noPassword')}</p>
       )}
-    </section>
+    </AccountCard>
   );
 }
 
@@ -154,10 +141,7 @@ function SessionsSection() {
   };
 
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="sessions-title" data-testid="sessions">
-      <h2 id="sessions-title" className={styles.cardTitle}>
-        {t('settings.sessions')}
-      </h2>
+    <AccountCard id="sessions" title={t('settings.sessions')} testId="sessions">
       <p className={styles.muted}>{t('settings.sessionsLead')}</p>
       <QueryView query={sessions}>
         {(list) => (
@@ -200,7 +184,7 @@ function SessionsSection() {
           </div>
         </Modal>
       ) : null}
-    </section>
+    </AccountCard>
   );
 }
 
@@ -209,11 +193,10 @@ export function SettingsPage() {
   const { t } = useT(NAMESPACE);
   const account = useAccount();
   return (
-    <div className={styles.page} data-testid="settings-page">
-      <h1 className={styles.title}>{t('pages.settings')}</h1>
+    <AccountPage title={t('pages.settings')} testId="settings-page">
       <LanguageSection />
       <QueryView query={account}>{(info) => <PasswordSection hasPassword={info.user.hasPassword} />}</QueryView>
       <SessionsSection />
-    </div>
+    </AccountPage>
   );
 }
