@@ -1,25 +1,15 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SUPPORT_MESSAGE_MAX } from '@meridian/contracts';
-import type { TicketAccess } from '@meridian/contracts';
+import type { TicketAccess, TicketView } from '@meridian/contracts';
 import { supportMessageText } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  formClasses,
-  FormField,
-  LoadingState,
-  schemaResolver,
-  SubmitRow,
-  surfaceClasses,
-} from '@meridian/ui';
+import { Button, EmptyState, formClasses, SubmitRow, surfaceClasses } from '@meridian/ui';
+import { Form, TextField } from '@meridian/ui/form';
+import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { errorKey } from '../../../shared/components/error-key.ts';
 import { isMissingTicket, replyTicket, supportImageUrl, ticketQueryOptions } from '../api/support-api.ts';
 import { ConversationStatus } from './conversation-status.tsx';
 import { ImageField } from './image-field.tsx';
@@ -31,43 +21,24 @@ const replySchema = z.object({ message: supportMessageText });
 
 export function ConversationView({ api, access, onNew }: { api: ApiClient; access: TicketAccess; onNew: () => void }) {
   const { t } = useT(NAMESPACE);
-  const { t: tc } = useT('common');
-  const language = useLanguage();
-  const queryClient = useQueryClient();
-  const ticket = ticketQueryOptions(api, access);
-  const query = useQuery(ticket);
-  const [image, setImage] = useState<PreparedImage | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<{ message: string }>({
-    resolver: schemaResolver(replySchema),
-    defaultValues: { message: '' },
-  });
-
-  const submit = handleSubmit(async ({ message }) => {
-    const key = await sendWithImage(image, async (imageId) => {
-      queryClient.setQueryData(ticket.queryKey, await replyTicket(api, access, message.trim(), imageId));
-    });
-    setFailure(key);
-    if (!key) {
-      reset({ message: '' });
-      setImage(null);
-    }
-  });
-
+  const query = useQuery(ticketQueryOptions(api, access));
   if (isMissingTicket(query.error))
     return (
       <EmptyState title={t('kf.notFound')}>
         <Button onClick={onNew}>{t('kf.newConversation')}</Button>
       </EmptyState>
     );
-  const view = query.data;
-  if (view === undefined) {
-    if (query.isError && !query.isFetching)
-      return <ErrorState title={tc('state.loadFailed')} body={tc(errorKey(query.error))} onRetry={() => void query.refetch()} />;
-    return <LoadingState />;
-  }
+  return <QueryView query={query}>{(view) => <Conversation api={api} access={access} view={view} />}</QueryView>;
+}
 
+function Conversation({ api, access, view }: { api: ApiClient; access: TicketAccess; view: TicketView }) {
+  const { t } = useT(NAMESPACE);
+  const { t: tc } = useT('common');
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [image, setImage] = useState<PreparedImage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
   const link = window.location.href;
   return (
     <section aria-labelledby="kf-conversation" data-testid="kf-conversation">
@@ -109,27 +80,29 @@ export function ConversationView({ api, access, onNew }: { api: ApiClient; acces
         ))}
       </ol>
       <p className={formClasses.hint}>{t('kf.waiting')}</p>
-      <form className={`${surfaceClasses.panel} ${styles.form}`} onSubmit={submit} noValidate>
-        <FormField label={t('kf.reply')} error={formState.errors.message?.message}>
-          {(control) => (
-            <textarea
-              {...control}
-              className={formClasses.textarea}
-              maxLength={SUPPORT_MESSAGE_MAX}
-              {...register('message')}
-              data-testid="kf-reply"
-            />
-          )}
-        </FormField>
-        <ImageField value={image} onChange={setImage} />
-        <SubmitRow
-          failure={failure}
-          submitting={formState.isSubmitting}
-          label={t('kf.send')}
-          busyLabel={t('kf.sending')}
-          testId="kf-reply-send"
-        />
-      </form>
+      <Form
+        schema={replySchema}
+        defaultValues={{ message: '' }}
+        onSubmit={async ({ message }, form) => {
+          const key = await sendWithImage(image, async (imageId) => {
+            queryClient.setQueryData(ticketQueryOptions(api, access).queryKey, await replyTicket(api, access, message.trim(), imageId));
+          });
+          setFailure(key);
+          if (!key) {
+            form.reset({ message: '' });
+            setImage(null);
+          }
+        }}
+        className={`${surfaceClasses.panel} ${styles.form}`}
+      >
+        {(form, { submitting }) => (
+          <>
+            <TextField form={form} name="message" label={t('kf.reply')} multiline maxLength={SUPPORT_MESSAGE_MAX} testId="kf-reply" />
+            <ImageField value={image} onChange={setImage} />
+            <SubmitRow failure={failure} submitting={submitting} label={t('kf.send')} busyLabel={t('kf.sending')} testId="kf-reply-send" />
+          </>
+        )}
+      </Form>
     </section>
   );
 }
