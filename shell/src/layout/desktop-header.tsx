@@ -2,7 +2,8 @@ import { Globe, Headset } from 'lucide-react';
 import { useT } from '@meridian/platform';
 import { useAccountMode, useIsLoggedIn } from '@meridian/platform';
 import { AppLink } from '../navigation/app-link.tsx';
-import { NAV_ENTRIES, activeNav, isFullScreen } from '../routes.ts';
+import { isFullScreen } from '../routes.ts';
+import { MainNav } from './main-nav.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import styles from './chrome.module.css';
 
@@ -26,7 +27,6 @@ export function DemoBadge() {
 export function DesktopHeader({ pathname, onLanguage }: { pathname: string; onLanguage: () => void }) {
   const { t } = useT('shell');
   const loggedIn = useIsLoggedIn();
-  const active = activeNav(pathname);
   const showAuth = !loggedIn && !isFullScreen(pathname);
   return (
     <header className={styles.header} data-testid="desktop-header">
@@ -37,19 +37,7 @@ export function DesktopHeader({ pathname, onLanguage }: { pathname: string; onLa
           </span>
           {t('brand')}
         </AppLink>
-        <nav className={styles.nav} aria-label={t('nav.label')} data-testid="main-nav">
-          {NAV_ENTRIES.map((entry) => (
-            <AppLink
-              key={entry.key}
-              href={entry.path}
-              className={styles.navLink}
-              aria-current={active === entry.key ? 'page' : undefined}
-              data-nav={entry.key}
-            >
-              {t(`nav.${entry.key}`)}
-            </AppLink>
-          ))}
-        </nav>
+        <MainNav pathname={pathname} className={styles.nav} linkClassName={styles.navLink} testId="main-nav" />
         <div className={styles.actions}>
           <DemoBadge />
           {showAuth ? (

@@ -2,9 +2,9 @@ import { ChevronLeft, Globe } from 'lucide-react';
 import { useT } from '@meridian/platform';
 import { useIsLoggedIn } from '@meridian/platform';
 import { AppLink } from '../navigation/app-link.tsx';
-import { NAV_ENTRIES, activeNav } from '../routes.ts';
+import { NAV_ENTRIES } from '../routes.ts';
 import { DemoBadge } from './desktop-header.tsx';
-import { NAV_ICONS } from './nav-icons.tsx';
+import { MainNav } from './main-nav.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import styles from './chrome.module.css';
 
@@ -47,25 +47,5 @@ export function MobileTopBar({ pathname, onLanguage }: { pathname: string; onLan
 }
 
 export function TabBar({ pathname }: { pathname: string }) {
-  const { t } = useT('shell');
-  const active = activeNav(pathname);
-  return (
-    <nav className={styles.tabBar} aria-label={t('nav.label')} data-testid="tab-bar">
-      {NAV_ENTRIES.map((entry) => {
-        const Icon = NAV_ICONS[entry.key];
-        return (
-          <AppLink
-            key={entry.key}
-            href={entry.path}
-            className={styles.tab}
-            aria-current={active === entry.key ? 'page' : undefined}
-            data-nav={entry.key}
-          >
-            <Icon size={20} aria-hidden="true" />
-            <span>{t(`nav.${entry.key}`)}</span>
-          </AppLink>
-        );
-      })}
-    </nav>
-  );
+  return <MainNav pathname={pathname} className={styles.tabBar} linkClassName={styles.tab} testId="tab-bar" icons />;
 }
