@@ -1,27 +1,16 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
 import type { ReactElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@meridian/platform';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderInDom } from './render-in-dom.ts';
 
 let host: HTMLElement;
-let unmount = () => {};
-afterEach(() => unmount());
 beforeAll(() => initI18n('en'));
 
 function render(element: ReactElement) {
-  host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  act(() => root.render(element));
-  unmount = () => {
-    act(() => root.unmount());
-    host.remove();
-  };
+  host = renderInDom(element);
 }
 const byTestId = (id: string) => host.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)!;
 
@@ -76,5 +65,33 @@ describe('ConfirmDialog', () => {
     await act(async () => byTestId('confirm-submit').click());
     expect(onConfirm).toHaveBeenCalledTimes(2);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows what it is about above the figures, then the note; a busy state held by the caller blocks a second send', () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    const dialog = (busy: boolean) =>
+      createElement(ConfirmDialog, {
+        title: 'Close BTC?',
+        lead: createElement('p', { 'data-testid': 'lead' }, 'To your demo account'),
+        rows: [{ label: 'Lots', value: '0.1', testId: 'lots' }],
+        note: 'It closes at the market price.',
+        confirmLabel: 'Close',
+        busyLabel: 'Sending…',
+        busy,
+        onConfirm,
+        onClose,
+        testId: 'close',
+      });
+    render(dialog(false));
+    const order = [...host.querySelectorAll('[data-testid]')].map((el) => el.getAttribute('data-testid'));
+    expect(order.indexOf('lead')).toBeLessThan(order.indexOf('lots'));
+    expect(order.indexOf('lots')).toBeLessThan(order.indexOf('close-note'));
+    expect(byTestId('close-note').textContent).toBe('It closes at the market price.');
+    render(dialog(true));
+    expect(byTestId('confirm-submit').disabled).toBe(true);
+    expect(byTestId('confirm-submit').textContent).toBe('Sending…');
+    act(() => byTestId('confirm-submit').click());
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });

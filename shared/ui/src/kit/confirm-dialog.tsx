@@ -15,6 +15,8 @@ export interface ConfirmRow {
 
 export interface ConfirmDialogProps {
   title: string;
+  /** What the figures are about, above them (e.g. the account the money moves in). */
+  lead?: ReactNode;
   /** Figures listed before it is sent. */
   rows?: readonly ConfirmRow[];
   /** What will happen, or fields chosen in the dialog itself (a reason, a note). */
@@ -47,11 +49,12 @@ export interface ConfirmDialogProps {
 
 /**
  * A confirmation before a change (an accessible modal: focus moves in, Tab stays inside, Escape
- * cancels): the figures, what will happen, the last failure, Cancel and the confirm button. The
- * confirm button is disabled while the change runs, so one click sends it once.
+ * cancels): what it is about, the figures, what will happen, the last failure, Cancel and the confirm
+ * button. The confirm button is disabled while the change runs, so one click sends it once.
  */
 export function ConfirmDialog({
   title,
+  lead,
   rows = [],
   children,
   note,
@@ -92,6 +95,7 @@ export function ConfirmDialog({
   const failure = heldFailure ?? (error ? (describeError ?? frame?.describe)?.(error.value) : null);
   return (
     <Modal title={title} onClose={busy ? undefined : onClose} testId={testId}>
+      {lead}
       {rows.length > 0 ? (
         <dl className={styles.dialogFigures}>
           {rows.map((row) => (

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
 import type { ReactElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@meridian/platform';
 import { DataTable } from './data-table.tsx';
 import type { DataColumn } from './data-table.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderInDom } from './render-in-dom.ts';
 
 interface Person {
   id: number;
@@ -26,19 +24,10 @@ const columns: DataColumn<Person>[] = [
 ];
 
 let host: HTMLElement;
-let unmount = () => {};
-afterEach(() => unmount());
 beforeAll(() => initI18n('en'));
 
 function render(element: ReactElement) {
-  host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  act(() => root.render(element));
-  unmount = () => {
-    act(() => root.unmount());
-    host.remove();
-  };
+  host = renderInDom(element);
 }
 const names = () => [...host.querySelectorAll('tbody th')].map((cell) => cell.textContent);
 const header = (name: string) => [...host.querySelectorAll('thead th')].find((th) => th.textContent?.startsWith(name))!;
@@ -92,7 +81,6 @@ describe('DataTable', () => {
   it('shows the loading state before rows come and the empty state when there are none', () => {
     render(createElement(DataTable<Person>, { columns, rows: undefined, rowKey: (p) => p.id, caption: 'People' }));
     expect(host.querySelector('[role="status"]')!.textContent).toBe('Loading…');
-    unmount();
     render(createElement(DataTable<Person>, { columns, rows: [], rowKey: (p) => p.id, caption: 'People', empty: 'No people.' }));
     expect(host.textContent).toBe('No people.');
     expect(host.querySelector('table')).toBeNull();
@@ -119,5 +107,43 @@ describe('DataTable', () => {
     act(() => rows[1]!.querySelector('td')!.click());
     act(() => rows[2]!.querySelector('button')!.click());
     expect(opened).toEqual([2]);
+  });
+
+  it('labels each cell with its column name for the narrow-screen cards, but not a column of actions', () => {
+    const withActions: DataColumn<Person>[] = [
+      ...columns,
+      { id: 'act', header: 'Actions', hiddenHeader: true, cell: (p) => createElement('button', { type: 'button' }, `go ${p.id}`) },
+      { id: 'fig', header: createElement('abbr', { title: 'Figure' }, 'Fig.'), label: 'Figure', cell: () => '1' },
+    ];
+    render(createElement(DataTable<Person>, { columns: withActions, rows: people, rowKey: (p) => p.id, caption: 'People', cards: true }));
+    const first = host.querySelector('tbody tr')!;
+    expect([...first.children].map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Age', 'Note', null, 'Figure']);
+    // The actions column's header is there for screen readers, in a visually hidden span.
+    expect(header('Actions').querySelector('span')!.textContent).toBe('Actions');
+    render(createElement(DataTable<Person>, { columns, rows: people, rowKey: (p) => p.id, caption: 'People' }));
+    expect(host.querySelector('tbody [data-label]')).toBeNull();
+  });
+
+  it('shows one page of a server-paged list with the kit pager, and says when the next is on its way', () => {
+    const pages: number[] = [];
+    render(
+      createElement(DataTable<Person>, {
+        columns,
+        rows: people.slice(0, 2),
+        rowKey: (p) => p.id,
+        caption: 'People',
+        paging: { page: 1, pageSize: 2, total: 3, onPage: (page) => pages.push(page) },
+        busy: true,
+        testId: 'people',
+        pagerTestId: 'people-pages',
+      }),
+    );
+    expect(names()).toEqual(['Carol', 'Alice']);
+    expect(host.querySelector('table')!.getAttribute('aria-busy')).toBe('true');
+    expect(host.querySelector('[data-testid="people-pages-page"]')!.textContent).toBe('Page 1 of 2 · 3 entries');
+    act(() => host.querySelector<HTMLButtonElement>('[data-testid="people-pages-next"]')!.click());
+    expect(pages).toEqual([2]);
+    // The rows it was given stay as they are: the server pages them.
+    expect(names()).toEqual(['Carol', 'Alice']);
   });
 });

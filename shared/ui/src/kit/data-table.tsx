@@ -17,6 +17,10 @@ export interface DataColumn<T> {
   numeric?: boolean;
   /** The cell names its row (`<th scope="row">`). */
   rowHeader?: boolean;
+  /** The header is for assistive technology only (a column of row actions); its cells carry no card label. */
+  hiddenHeader?: boolean;
+  /** The column's name in words when `header` is not a string: the label of its line in a card. */
+  label?: string;
   className?: string;
 }
 
@@ -34,8 +38,17 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   /** Sorts the rows it has, by this column first. */
   initialSort?: { id: string; desc?: boolean };
-  /** Pages the rows it has by this many (a server-paged list passes one page and its own Pager). */
+  /** Pages the rows it has by this many. */
   pageSize?: number;
+  /** The rows are one page of a list the server pages: the kit's Pager under the table moves between pages. */
+  paging?: TablePaging;
+  /** The next rows are on their way (the ones shown are the last page's): the table says it is busy. */
+  busy?: boolean;
+  /**
+   * Narrow screens show each row as a card of label / value lines (each cell's `data-label` is its
+   * column's name) instead of a table scrolling sideways; wide ones keep figures on one line.
+   */
+  cards?: boolean;
   rowAttributes?: (row: T) => RowAttributes;
   /**
    * A click anywhere on the row (links and buttons inside it do their own thing). Keyboard users need
@@ -43,17 +56,28 @@ export interface DataTableProps<T> {
    */
   onRowClick?: (row: T) => void;
   testId?: string;
-  /** The pager's test id when the table pages itself. */
+  /** The pager's test id. */
   pagerTestId?: string;
+}
+
+/** One page of a server-paged list: which (1-based), its size, how many rows in all, and how to go to another. */
+export interface TablePaging {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
 }
 
 const ariaSort = (direction: false | 'asc' | 'desc') =>
   direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
 
+const labelOf = <T,>(column: DataColumn<T>) =>
+  column.hiddenHeader ? undefined : (column.label ?? (typeof column.header === 'string' ? column.header : undefined));
+
 /**
  * A table over TanStack Table: sortable headers (buttons, so the keyboard sorts too, with `aria-sort`),
- * client paging with the kit's Pager, a loading and an empty state, and a scroll region that takes
- * focus on narrow screens.
+ * client or server paging with the kit's Pager, a loading and an empty state, and a scroll region that
+ * takes focus on narrow screens (or cards there).
  */
 export function DataTable<T>({
   columns,
@@ -63,6 +87,9 @@ export function DataTable<T>({
   empty,
   initialSort,
   pageSize,
+  paging,
+  busy,
+  cards = false,
   rowAttributes,
   onRowClick,
   testId,
@@ -84,7 +111,7 @@ export function DataTable<T>({
       })),
     [columns],
   );
-  const paged = pageSize !== undefined;
+  const paged = pageSize !== undefined && paging === undefined;
   const pageCount = paged ? Math.max(1, Math.ceil(data.length / pageSize)) : 1;
   const page = Math.min(pageIndex, pageCount - 1);
   const table = useReactTable<T>({
@@ -107,6 +134,8 @@ export function DataTable<T>({
     return typeof empty === 'string' || empty === undefined ? <EmptyState {...(empty ? { title: empty } : {})} /> : <>{empty}</>;
 
   const byId = new Map(columns.map((column) => [column.id, column]));
+  const pager: TablePaging | undefined =
+    paging ?? (paged ? { page: page + 1, pageSize, total: data.length, onPage: (next) => setPageIndex(next - 1) } : undefined);
   const click = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
     if ((event.target as HTMLElement).closest('a, button, input, select, textarea')) return;
     onRowClick?.(row);
@@ -114,7 +143,11 @@ export function DataTable<T>({
   return (
     <>
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
-        <table className={`${styles.table} ${onRowClick ? styles.clickable : ''}`} data-testid={testId}>
+        <table
+          className={[styles.table, onRowClick ? styles.clickable : '', cards ? styles.cards : ''].join(' ').trim()}
+          aria-busy={busy || undefined}
+          data-testid={testId}
+        >
           <caption className={styles.visuallyHidden}>{caption}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -122,6 +155,7 @@ export function DataTable<T>({
                 {group.headers.map((header) => {
                   const column = byId.get(header.column.id)!;
                   const sorted = header.column.getIsSorted();
+                  const text = flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}
@@ -131,11 +165,13 @@ export function DataTable<T>({
                     >
                       {header.column.getCanSort() ? (
                         <button type="button" className={styles.sort} onClick={header.column.getToggleSortingHandler()}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          {text}
                           <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
                         </button>
+                      ) : column.hiddenHeader ? (
+                        <span className={styles.visuallyHidden}>{text}</span>
                       ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
+                        text
                       )}
                     </th>
                   );
@@ -150,12 +186,13 @@ export function DataTable<T>({
                   const column = byId.get(cell.column.id)!;
                   const className = [column.numeric ? styles.end : '', column.className ?? ''].join(' ').trim() || undefined;
                   const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  const label = cards ? labelOf(column) : undefined;
                   return column.rowHeader ? (
-                    <th key={cell.id} scope="row" className={className}>
+                    <th key={cell.id} scope="row" className={className} data-label={label}>
                       {content}
                     </th>
                   ) : (
-                    <td key={cell.id} className={className}>
+                    <td key={cell.id} className={className} data-label={label}>
                       {content}
                     </td>
                   );
@@ -165,15 +202,7 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      {paged ? (
-        <Pager
-          page={page + 1}
-          pageSize={pageSize}
-          total={data.length}
-          onPage={(next) => setPageIndex(next - 1)}
-          testId={pagerTestId ?? `${testId ?? 'table'}-pager`}
-        />
-      ) : null}
+      {pager ? <Pager {...pager} testId={pagerTestId ?? `${testId ?? 'table'}-pager`} /> : null}
     </>
   );
 }

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { i18n, initI18n } from '@meridian/platform';
 import { SubmitRow } from '../components/form.tsx';
 import { Form, TextField } from './form.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderInDom } from './render-in-dom.ts';
 
 const schema = z.object({
   email: z.string().trim().email('validation.enterValidEmail'),
@@ -18,40 +16,29 @@ const schema = z.object({
 });
 
 let host: HTMLElement;
-let unmount = () => {};
-afterEach(() => unmount());
 beforeAll(() => initI18n('en'));
 
 function render(onSubmit: (values: z.output<typeof schema>) => Promise<unknown> | void) {
-  host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  act(() =>
-    root.render(
-      createElement(Form<typeof schema>, {
-        schema,
-        defaultValues: { email: '', code: '' },
-        onSubmit,
-        testId: 'form',
-        children: (form, { failure, submitting }) => [
-          createElement(TextField<z.input<typeof schema>>, { key: 'email', form, name: 'email', label: 'Email', type: 'email' }),
-          createElement(TextField<z.input<typeof schema>>, { key: 'code', form, name: 'code', label: 'Code' }),
-          createElement(SubmitRow, {
-            key: 'submit',
-            failure: failure ? 'errors.unknown' : null,
-            submitting,
-            label: 'Send',
-            busyLabel: 'Sending',
-            testId: 'send',
-          }),
-        ],
-      }),
-    ),
+  host = renderInDom(
+    createElement(Form<typeof schema>, {
+      schema,
+      defaultValues: { email: '', code: '' },
+      onSubmit,
+      testId: 'form',
+      children: (form, { failure, submitting }) => [
+        createElement(TextField<z.input<typeof schema>>, { key: 'email', form, name: 'email', label: 'Email', type: 'email' }),
+        createElement(TextField<z.input<typeof schema>>, { key: 'code', form, name: 'code', label: 'Code' }),
+        createElement(SubmitRow, {
+          key: 'submit',
+          failure: failure ? 'errors.unknown' : null,
+          submitting,
+          label: 'Send',
+          busyLabel: 'Sending',
+          testId: 'send',
+        }),
+      ],
+    }),
   );
-  unmount = () => {
-    act(() => root.unmount());
-    host.remove();
-  };
 }
 const input = (label: string) => {
   const target = [...host.querySelectorAll('label')].find((l) => l.textContent === label)!;

@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
 import { act, createElement, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Tabs } from './tabs.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderInDom } from './render-in-dom.ts';
 
 type Kind = 'page' | 'faq' | 'notice';
 const items = (['page', 'faq', 'notice'] as const).map((key) => ({ key, label: key, testId: `tab-${key}` }));
 
 let host: HTMLElement;
-let unmount = () => {};
-afterEach(() => unmount());
 
 function render(activation: 'automatic' | 'manual', chosen: Kind[]) {
   function Harness() {
@@ -29,14 +25,7 @@ function render(activation: 'automatic' | 'manual', chosen: Kind[]) {
       idOf: (key) => `tab-id-${key}`,
     });
   }
-  host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  act(() => root.render(createElement(Harness)));
-  unmount = () => {
-    act(() => root.unmount());
-    host.remove();
-  };
+  host = renderInDom(createElement(Harness));
 }
 const tab = (key: Kind) => host.querySelector<HTMLButtonElement>(`[data-testid="tab-${key}"]`)!;
 const press = (key: string) => act(() => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
@@ -75,5 +64,20 @@ describe('Tabs', () => {
     act(() => tab('notice').click());
     act(() => tab('notice').click());
     expect(chosen).toEqual(['notice']);
+  });
+
+  it("renders the chosen tab's panel, labelled by that tab, when given its content", () => {
+    function Harness() {
+      const [value, setValue] = useState<Kind>('page');
+      return createElement(Tabs<Kind>, { items, value, onChange: setValue, label: 'Kinds' }, `content of ${value}`);
+    }
+    host = renderInDom(createElement(Harness));
+    const panel = () => host.querySelector('[role="tabpanel"]')!;
+    expect(panel().textContent).toBe('content of page');
+    expect(panel().getAttribute('aria-labelledby')).toBe(tab('page').id);
+    expect(tab('faq').getAttribute('aria-controls')).toBe(panel().id);
+    act(() => tab('faq').click());
+    expect(panel().textContent).toBe('content of faq');
+    expect(panel().getAttribute('aria-labelledby')).toBe(tab('faq').id);
   });
 });

@@ -12,7 +12,8 @@ export interface TabItem<K extends string> {
  * A tab list (WAI-ARIA tabs): the arrow keys (following the reading direction), Home and End move
  * between the tabs; with automatic activation they also choose one, with manual activation Enter,
  * Space or a click does (for tabs that would leave unsaved work). Only the chosen tab is in the Tab
- * order. The panel is the caller's: `panelId` names it, and `idOf` gives the tab ids it is labelled by.
+ * order. Given `children`, the tabs render the panel under them, labelled by the chosen tab; otherwise
+ * the panel is the caller's: `panelId` names it, and `idOf` gives the tab ids it is labelled by.
  */
 export function Tabs<K extends string>({
   items,
@@ -23,6 +24,7 @@ export function Tabs<K extends string>({
   activation = 'automatic',
   idOf,
   testId,
+  children,
 }: {
   items: readonly TabItem<K>[];
   value: K;
@@ -34,8 +36,12 @@ export function Tabs<K extends string>({
   /** A tab's element id (for the panel's `aria-labelledby`); generated otherwise. */
   idOf?: (key: K) => string;
   testId?: string;
+  /** The chosen tab's content: the tabs then render its panel. */
+  children?: ReactNode;
 }) {
   const base = useId();
+  const tabId = (key: K) => (idOf ? idOf(key) : `${base}-${key}`);
+  const panel = panelId ?? (children === undefined ? undefined : `${base}-panel`);
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const focused = items.findIndex((item) => refs.current.get(item.key) === document.activeElement);
@@ -52,7 +58,7 @@ export function Tabs<K extends string>({
     if (activation === 'automatic' && key !== value) onChange(key);
     refs.current.get(key)?.focus();
   };
-  return (
+  const list = (
     <div className={styles.tabs} role="tablist" aria-label={label} onKeyDown={move} data-testid={testId}>
       {items.map((item) => {
         const selected = item.key === value;
@@ -63,12 +69,12 @@ export function Tabs<K extends string>({
               if (node) refs.current.set(item.key, node);
               else refs.current.delete(item.key);
             }}
-            id={idOf ? idOf(item.key) : `${base}-${item.key}`}
+            id={tabId(item.key)}
             type="button"
             role="tab"
             className={styles.tab}
             aria-selected={selected}
-            aria-controls={panelId}
+            aria-controls={panel}
             tabIndex={selected ? 0 : -1}
             onClick={() => {
               if (!selected) onChange(item.key);
@@ -79,6 +85,15 @@ export function Tabs<K extends string>({
           </button>
         );
       })}
+    </div>
+  );
+  if (children === undefined) return list;
+  return (
+    <div className={styles.tabsBox}>
+      {list}
+      <div id={panel} role="tabpanel" aria-labelledby={tabId(value)} className={styles.tabPanel}>
+        {children}
+      </div>
     </div>
   );
 }
