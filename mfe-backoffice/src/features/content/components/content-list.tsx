@@ -1,5 +1,7 @@
 import type { ContentEntry, ContentKind } from '@meridian/contracts';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import styles from './content.module.css';
@@ -23,51 +25,69 @@ export function ContentList({
 }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
+  const columns: DataColumn<ContentEntry>[] = [
+    {
+      id: 'title',
+      header: kind === 'faq' ? t('content.list.question') : t('content.list.title'),
+      rowHeader: true,
+      className: styles.titleCell,
+      cell: (entry) => (
+        <button
+          type="button"
+          className={styles.rowButton}
+          aria-current={entry.id === selectedId ? 'true' : undefined}
+          onClick={() => onSelect(entry)}
+          dir="auto"
+          data-testid={`content-open-${entry.id}`}
+        >
+          {entry.title}
+        </button>
+      ),
+    },
+    ...(kind === 'faq'
+      ? [
+          {
+            id: 'category',
+            header: t('content.list.category'),
+            cell: (entry: ContentEntry) => (
+              <span className={adminStyles.chip} dir="auto">
+                {entry.category ?? '—'}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(kind === 'page'
+      ? [
+          {
+            id: 'type',
+            header: t('content.list.type'),
+            className: adminStyles.small,
+            cell: (entry: ContentEntry) => (entry.type ? t(`content.types.${entry.type}`) : '—'),
+          },
+        ]
+      : []),
+    {
+      id: 'at',
+      header: kind === 'notice' ? t('content.list.published') : t('content.list.updated'),
+      className: `${adminStyles.small} ${adminStyles.nowrap}`,
+      cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>,
+    },
+  ];
   return (
-    <div className={`${adminStyles.tableWrap} ${styles.listWrap}`}>
-      <table className={`${adminStyles.table} ${styles.listTable}`} data-testid="content-list">
-        <caption className={adminStyles.visuallyHidden}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{kind === 'faq' ? t('content.list.question') : t('content.list.title')}</th>
-            {kind === 'faq' ? <th scope="col">{t('content.list.category')}</th> : null}
-            {kind === 'page' ? <th scope="col">{t('content.list.type')}</th> : null}
-            <th scope="col">{kind === 'notice' ? t('content.list.published') : t('content.list.updated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const selected = entry.id === selectedId;
-            return (
-              <tr key={entry.id} className={selected ? styles.selectedRow : undefined} data-testid="content-row" data-id={entry.id}>
-                <th scope="row" className={styles.titleCell}>
-                  <button
-                    type="button"
-                    className={styles.rowButton}
-                    aria-current={selected ? 'true' : undefined}
-                    onClick={() => onSelect(entry)}
-                    dir="auto"
-                    data-testid={`content-open-${entry.id}`}
-                  >
-                    {entry.title}
-                  </button>
-                </th>
-                {kind === 'faq' ? (
-                  <td>
-                    <span className={adminStyles.chip} dir="auto">
-                      {entry.category ?? '—'}
-                    </span>
-                  </td>
-                ) : null}
-                {kind === 'page' ? <td className={adminStyles.small}>{entry.type ? t(`content.types.${entry.type}`) : '—'}</td> : null}
-                <td className={`${adminStyles.small} ${adminStyles.nowrap}`}>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <div className={styles.listWrap}>
+      <DataTable
+        columns={columns}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        caption={caption}
+        testId="content-list"
+        rowAttributes={(entry) => ({
+          className: entry.id === selectedId ? styles.selectedRow : undefined,
+          'data-testid': 'content-row',
+          'data-id': entry.id,
+        })}
+      />
     </div>
   );
 }

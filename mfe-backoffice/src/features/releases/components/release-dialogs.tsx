@@ -13,23 +13,20 @@ import { validate } from '../../../shared/validate.ts';
 import { promote, rollback, startCanary } from '../api/releases-api.ts';
 import type { RolloutEntry } from './status-table.tsx';
 
-/**
- * A canary: a published version of the part to a share of visitors. The form checks the version and
- * the weight (0–100) before asking the registry, which refuses what its rules do not allow (RELEASE-0xx).
- */
-export function CanaryDialog({
-  env,
-  remote,
-  entry,
-  onClose,
-  onDone,
-}: {
+/** What each release dialog acts on: one part in one environment; `onDone` reads the status again. */
+interface ReleaseDialogProps {
   env: string;
   remote: string;
   entry: RolloutEntry;
   onClose: () => void;
   onDone: () => Promise<void>;
-}) {
+}
+
+/**
+ * A canary: a published version of the part to a share of visitors. The form checks the version and
+ * the weight (0–100) before asking the registry, which refuses what its rules do not allow (RELEASE-0xx).
+ */
+export function CanaryDialog({ env, remote, entry, onClose, onDone }: ReleaseDialogProps) {
   const { t } = useT(NAMESPACE);
   const [version, setVersion] = useState(entry.canary?.version ?? '');
   const [weight, setWeight] = useState(String(entry.canary?.weight ?? 10));
@@ -61,7 +58,7 @@ export function CanaryDialog({
 
   return (
     <Modal title={t('releases.canaryTitle', { remote })} onClose={busy ? undefined : onClose} testId="canary-dialog">
-      <form className={adminStyles.dialogBody} onSubmit={(e) => void submit(e)} noValidate aria-describedby={warnId}>
+      <form className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate aria-describedby={warnId}>
         <p className={adminStyles.plain}>
           {t('releases.currentStable')} <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.stable}</code>
         </p>
@@ -114,19 +111,7 @@ export function CanaryDialog({
 }
 
 /** Promote: the canary becomes stable for every visitor (force only after an automatic rollback of that version). */
-export function PromoteDialog({
-  env,
-  remote,
-  entry,
-  onClose,
-  onDone,
-}: {
-  env: string;
-  remote: string;
-  entry: RolloutEntry;
-  onClose: () => void;
-  onDone: () => Promise<void>;
-}) {
+export function PromoteDialog({ env, remote, entry, onClose, onDone }: ReleaseDialogProps) {
   const { t } = useT(NAMESPACE);
   const canary = entry.canary?.version ?? '—';
   const wasRolledBack = entry.autoRolledBack !== null && entry.autoRolledBack.version === entry.canary?.version;
@@ -156,19 +141,7 @@ export function PromoteDialog({
 }
 
 /** Roll back: drop the canary, or without one return to the previous stable version. */
-export function RollbackDialog({
-  env,
-  remote,
-  entry,
-  onClose,
-  onDone,
-}: {
-  env: string;
-  remote: string;
-  entry: RolloutEntry;
-  onClose: () => void;
-  onDone: () => Promise<void>;
-}) {
+export function RollbackDialog({ env, remote, entry, onClose, onDone }: ReleaseDialogProps) {
   const { t } = useT(NAMESPACE);
   return (
     <ConfirmDialog

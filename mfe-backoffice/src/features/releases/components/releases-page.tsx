@@ -6,7 +6,7 @@ import { Button } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { PageHeader, PageSection, SectionNote } from '../../../shared/components/page-header.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { releaseStatusQueryOptions } from '../api/releases-api.ts';
 import { HistoryTable } from './history-table.tsx';
@@ -17,6 +17,7 @@ import styles from './releases.module.css';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
 const ENV_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+const DIALOGS = { canary: CanaryDialog, promote: PromoteDialog, rollback: RollbackDialog } satisfies Record<ReleaseAction, unknown>;
 
 /**
  * `/admin/releases`: what each part serves (`release status`), one part's history, and — for the
@@ -44,6 +45,7 @@ export function ReleasesPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.release.all() });
   const entry = action ? query.data?.rollout.remotes[action.remote] : undefined;
   const close = () => setAction(null);
+  const ActionDialog = action ? DIALOGS[action.kind] : null;
 
   return (
     <div className={adminStyles.page} data-testid="releases-page">
@@ -56,12 +58,11 @@ export function ReleasesPage() {
           </Button>
         }
       />
-      <section className={adminStyles.section} aria-labelledby="releases-status">
-        <div className={adminStyles.sectionHeader}>
-          <h2 id="releases-status" className={adminStyles.sectionTitle}>
-            {t('releases.statusTitle')}
-          </h2>
-          {query.data ? (
+      <PageSection
+        id="releases-status"
+        title={t('releases.statusTitle')}
+        aside={
+          query.data ? (
             <p className={`${adminStyles.plain} ${styles.envLine}`} data-testid="release-env">
               <span className={adminStyles.chip}>{query.data.rollout.env}</span>
               <span>{t('releases.revisionN', { revision: query.data.rollout.revision })}</span>
@@ -69,8 +70,9 @@ export function ReleasesPage() {
                 <span className={`${adminStyles.badge} ${adminStyles.badgeWarn}`}>{t('releases.overrides')}</span>
               ) : null}
             </p>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         <QueryView query={query} isEmpty={(d) => Object.keys(d.rollout.remotes).length === 0} empty={t('releases.empty')}>
           {(status) => (
             <>
@@ -81,17 +83,16 @@ export function ReleasesPage() {
                 onAction={(remote, kind) => setAction({ remote, kind })}
                 onHistory={showHistory}
               />
-              <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`}>{t('releases.rateNote')}</p>
+              <SectionNote>{t('releases.rateNote')}</SectionNote>
             </>
           )}
         </QueryView>
-      </section>
+      </PageSection>
       {historyOf ? (
-        <section className={adminStyles.section} aria-labelledby="releases-history">
-          <div className={adminStyles.sectionHeader}>
-            <h2 id="releases-history" className={adminStyles.sectionTitle}>
-              {t('releases.historyTitle', { remote: historyOf })}
-            </h2>
+        <PageSection
+          id="releases-history"
+          title={t('releases.historyTitle', { remote: historyOf })}
+          aside={
             <div className={styles.pick}>
               <label htmlFor="releases-remote">{t('releases.part')}</label>
               <select
@@ -108,18 +109,13 @@ export function ReleasesPage() {
                 ))}
               </select>
             </div>
-          </div>
+          }
+        >
           <HistoryTable env={env} remote={historyOf} />
-        </section>
+        </PageSection>
       ) : null}
-      {action && entry ? (
-        action.kind === 'canary' ? (
-          <CanaryDialog env={env} remote={action.remote} entry={entry} onClose={close} onDone={refresh} />
-        ) : action.kind === 'promote' ? (
-          <PromoteDialog env={env} remote={action.remote} entry={entry} onClose={close} onDone={refresh} />
-        ) : (
-          <RollbackDialog env={env} remote={action.remote} entry={entry} onClose={close} onDone={refresh} />
-        )
+      {ActionDialog && action && entry ? (
+        <ActionDialog env={env} remote={action.remote} entry={entry} onClose={close} onDone={refresh} />
       ) : null}
     </div>
   );

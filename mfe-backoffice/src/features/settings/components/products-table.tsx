@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OptionsProductView } from '@meridian/contracts';
@@ -6,49 +6,56 @@ import { updateOptionsProductBody } from '@meridian/contracts/schemas';
 import { formatDecimal, formatMoney, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { formatDuration } from '../../../shared/format.ts';
 import { validate } from '../../../shared/validate.ts';
 import { productsQueryOptions, updateOptionsProduct } from '../api/settings-api.ts';
+import { useRowEditing } from '../hooks/use-row-editing.ts';
+import type { EditingTableProps } from '../hooks/use-row-editing.ts';
 import styles from './settings.module.css';
 
 type Draft = { payoutPercent: string; minStake: string; maxStake: string; enabled: boolean };
+type Figure = 'payoutPercent' | 'minStake' | 'maxStake';
 const draftOf = (p: OptionsProductView): Draft => ({
   payoutPercent: p.payoutPercent,
   minStake: p.minStake,
   maxStake: p.maxStake,
   enabled: p.enabled,
 });
+const editButtonId = (id: number) => `edit-product-${id}`;
+const formIdOf = (id: number) => `product-form-${id}`;
 
 /**
- * Options products (instrument × period): payout, stake bounds, availability. Admins edit a row,
- * checked with the contract's rule, then confirm before → after; orders already placed keep their terms.
+ * Options products (instrument × period): payout, stake bounds, availability, paged by `pageSize`.
+ * Admins edit a row, checked with the contract's rule, then confirm before → after; orders already
+ * placed keep their terms.
  */
 export function ProductsTable({
   products,
+  pageSize,
   editable,
   onSaved,
-}: {
-  products: OptionsProductView[];
-  editable: boolean;
-  onSaved: (text: string) => void;
-}) {
+}: EditingTableProps & { products: OptionsProductView[]; pageSize: number }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<number | null>(null);
+  const [editing, setEditing] = useRowEditing(editButtonId);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<{ product: OptionsProductView; draft: Draft } | null>(null);
 
   const label = (p: OptionsProductView) => t('settings.productName', { code: p.instrumentCode, period: formatDuration(p.period, lang) });
-  // When a row leaves editing (saved or cancelled), focus returns to its Edit button.
-  const lastEdited = useRef<number | null>(null);
-  useEffect(() => {
-    if (editing !== null) lastEdited.current = editing;
-    else if (lastEdited.current !== null) document.getElementById(`edit-product-${lastEdited.current}`)?.focus();
-  }, [editing]);
   const stopEditing = () => setEditing(null);
+  const startEditing = (product: OptionsProductView) => {
+    setDraft(draftOf(product));
+    setErrors({});
+    setEditing(product.id);
+  };
+  const isEditing = (product: OptionsProductView) => editing === product.id && draft !== null;
   const changes = (p: OptionsProductView, d: Draft) =>
     [
       {
@@ -61,77 +68,138 @@ export function ProductsTable({
       { label: t('settings.enabled'), before: p.enabled ? t('ui.yes') : t('ui.no'), after: d.enabled ? t('ui.yes') : t('ui.no') },
     ].filter((row) => row.before !== row.after);
 
+  const review = (product: OptionsProductView) => (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(updateOptionsProductBody, draft);
+    if (checked.errors) return setErrors(checked.errors);
+    const before = draftOf(product);
+    const unchanged = (Object.keys(before) as (keyof Draft)[]).every((k) => String(before[k]) === String(checked.data[k]));
+    if (unchanged) return setErrors({ _: 'backoffice:settings.unchanged' });
+    setErrors({});
+    setConfirming({ product, draft: checked.data });
+  };
+
+  /** A figure's column: the value, or on the row being edited its input (in the row's form). */
+  const figure = (name: Figure, header: string, show: (product: OptionsProductView) => string): DataColumn<OptionsProductView> => ({
+    id: name,
+    header,
+    numeric: true,
+    cell: (product) => {
+      if (!isEditing(product)) return show(product);
+      const id = `${formIdOf(product.id)}-${name}`;
+      const error = errors[name];
+      return (
+        <>
+          <label htmlFor={id} className={adminStyles.visuallyHidden}>
+            {`${header} — ${label(product)}`}
+          </label>
+          <input
+            id={id}
+            form={formIdOf(product.id)}
+            className={`${adminStyles.input} ${styles.numberInput}`}
+            value={draft?.[name] ?? ''}
+            dir="ltr"
+            inputMode="decimal"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setDraft((d) => d && { ...d, [name]: e.target.value })}
+            data-testid={`product-${name}`}
+            autoFocus={name === 'payoutPercent'}
+          />
+          {error ? (
+            <p id={`${id}-error`} className={adminStyles.fieldError}>
+              {t(`common:${error}`)}
+            </p>
+          ) : null}
+        </>
+      );
+    },
+  });
+
+  const columns: DataColumn<OptionsProductView>[] = [
+    { id: 'instrument', header: t('settings.instrument'), rowHeader: true, className: adminStyles.ltr, cell: (p) => p.instrumentCode },
+    { id: 'period', header: t('settings.period'), className: adminStyles.nowrap, cell: (p) => formatDuration(p.period, lang) },
+    figure('payoutPercent', t('settings.payout'), (p) => `${formatDecimal(p.payoutPercent, lang)} %`),
+    figure('minStake', t('settings.minStake'), (p) => formatMoney(p.minStake, 'USDT', lang)),
+    figure('maxStake', t('settings.maxStake'), (p) => formatMoney(p.maxStake, 'USDT', lang)),
+    {
+      id: 'enabled',
+      header: t('settings.enabled'),
+      cell: (product) =>
+        isEditing(product) ? (
+          <label className={adminStyles.check}>
+            <input
+              type="checkbox"
+              form={formIdOf(product.id)}
+              checked={draft?.enabled ?? false}
+              onChange={(e) => setDraft((d) => d && { ...d, enabled: e.target.checked })}
+              data-testid="product-enabled"
+            />
+            {t('settings.enabled')}
+          </label>
+        ) : (
+          <span className={`${adminStyles.badge} ${product.enabled ? adminStyles.badgeOk : ''}`}>
+            {product.enabled ? t('settings.on') : t('settings.off')}
+          </span>
+        ),
+    },
+    ...(editable
+      ? [
+          {
+            id: 'actions',
+            header: <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>,
+            cell: (product: OptionsProductView) =>
+              isEditing(product) ? (
+                <>
+                  <form id={formIdOf(product.id)} onSubmit={review(product)} noValidate className={adminStyles.cluster}>
+                    <Button type="submit" className={adminStyles.compact} data-testid="product-save">
+                      {t('ui.review')}
+                    </Button>
+                    <Button variant="secondary" className={adminStyles.compact} onClick={stopEditing} data-testid="product-cancel">
+                      {t('ui.cancel')}
+                    </Button>
+                  </form>
+                  {errors._ ? (
+                    <p className={adminStyles.fieldError} role="alert">
+                      {t(errors._)}
+                    </p>
+                  ) : null}
+                </>
+              ) : (
+                <div className={adminStyles.rowActions}>
+                  <Button
+                    variant="secondary"
+                    className={adminStyles.compact}
+                    id={editButtonId(product.id)}
+                    onClick={() => startEditing(product)}
+                    aria-label={t('settings.editProduct', { name: label(product) })}
+                    data-testid="edit-product"
+                  >
+                    {t('ui.edit')}
+                  </Button>
+                </div>
+              ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
-      <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="settings-products">
-        <table className={adminStyles.table} data-testid="products-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('settings.instrument')}</th>
-              <th scope="col">{t('settings.period')}</th>
-              <th scope="col" className={adminStyles.num}>
-                {t('settings.payout')}
-              </th>
-              <th scope="col" className={adminStyles.num}>
-                {t('settings.minStake')}
-              </th>
-              <th scope="col" className={adminStyles.num}>
-                {t('settings.maxStake')}
-              </th>
-              <th scope="col">{t('settings.enabled')}</th>
-              {editable ? (
-                <th scope="col">
-                  <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) =>
-              editing === product.id ? (
-                <ProductEditRow
-                  key={product.id}
-                  product={product}
-                  label={label(product)}
-                  onCancel={() => stopEditing()}
-                  onReview={(draft) => setConfirming({ product, draft })}
-                />
-              ) : (
-                <tr key={product.id} data-testid={`product-${product.id}`}>
-                  <th scope="row" className={adminStyles.ltr}>
-                    {product.instrumentCode}
-                  </th>
-                  <td className={adminStyles.nowrap}>{formatDuration(product.period, lang)}</td>
-                  <td className={adminStyles.num}>{formatDecimal(product.payoutPercent, lang)} %</td>
-                  <td className={adminStyles.num}>{formatMoney(product.minStake, 'USDT', lang)}</td>
-                  <td className={adminStyles.num}>{formatMoney(product.maxStake, 'USDT', lang)}</td>
-                  <td>
-                    <span className={`${adminStyles.badge} ${product.enabled ? adminStyles.badgeOk : ''}`}>
-                      {product.enabled ? t('settings.on') : t('settings.off')}
-                    </span>
-                  </td>
-                  {editable ? (
-                    <td>
-                      <div className={adminStyles.rowActions}>
-                        <Button
-                          variant="secondary"
-                          className={adminStyles.compact}
-                          id={`edit-product-${product.id}`}
-                          onClick={() => setEditing(product.id)}
-                          aria-label={t('settings.editProduct', { name: label(product) })}
-                          data-testid="edit-product"
-                        >
-                          {t('ui.edit')}
-                        </Button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={products}
+        rowKey={(product) => product.id}
+        caption={t('settings.productsTitle')}
+        empty={t('settings.noMatch')}
+        pageSize={pageSize}
+        testId="products-table"
+        pagerTestId="pager"
+        rowAttributes={(product) => ({
+          'data-testid': `product-${product.id}`,
+          className: isEditing(product) ? styles.editingRow : undefined,
+        })}
+      />
       {confirming ? (
         <ConfirmDialog
           confirmTestId="confirm-ok"
@@ -151,103 +219,5 @@ export function ProductsTable({
         </ConfirmDialog>
       ) : null}
     </>
-  );
-}
-
-function ProductEditRow({
-  product,
-  label,
-  onCancel,
-  onReview,
-}: {
-  product: OptionsProductView;
-  label: string;
-  onCancel: () => void;
-  onReview: (draft: Draft) => void;
-}) {
-  const { t } = useT(NAMESPACE);
-  const lang = useLanguage();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formId = `product-form-${product.id}`;
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(updateOptionsProductBody, draft);
-    if (checked.errors) return setErrors(checked.errors);
-    const before = draftOf(product);
-    const unchanged = (Object.keys(before) as (keyof Draft)[]).every((k) => String(before[k]) === String(checked.data[k]));
-    if (unchanged) return setErrors({ _: 'backoffice:settings.unchanged' });
-    setErrors({});
-    onReview(checked.data);
-  };
-
-  const field = (name: 'payoutPercent' | 'minStake' | 'maxStake', fieldLabel: string) => {
-    const id = `${formId}-${name}`;
-    const error = errors[name];
-    return (
-      <td className={adminStyles.num}>
-        <label htmlFor={id} className={adminStyles.visuallyHidden}>
-          {`${fieldLabel} — ${label}`}
-        </label>
-        <input
-          id={id}
-          form={formId}
-          className={`${adminStyles.input} ${styles.numberInput}`}
-          value={draft[name]}
-          dir="ltr"
-          inputMode="decimal"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-          data-testid={`product-${name}`}
-          autoFocus={name === 'payoutPercent'}
-        />
-        {error ? (
-          <p id={`${id}-error`} className={adminStyles.fieldError}>
-            {t(`common:${error}`)}
-          </p>
-        ) : null}
-      </td>
-    );
-  };
-
-  return (
-    <tr data-testid={`product-${product.id}`} className={styles.editingRow}>
-      <th scope="row" className={adminStyles.ltr}>
-        {product.instrumentCode}
-      </th>
-      <td className={adminStyles.nowrap}>{formatDuration(product.period, lang)}</td>
-      {field('payoutPercent', t('settings.payout'))}
-      {field('minStake', t('settings.minStake'))}
-      {field('maxStake', t('settings.maxStake'))}
-      <td>
-        <label className={adminStyles.check}>
-          <input
-            type="checkbox"
-            form={formId}
-            checked={draft.enabled}
-            onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
-            data-testid="product-enabled"
-          />
-          {t('settings.enabled')}
-        </label>
-      </td>
-      <td>
-        <form id={formId} onSubmit={review} noValidate className={styles.editActions}>
-          <Button type="submit" className={adminStyles.compact} data-testid="product-save">
-            {t('ui.review')}
-          </Button>
-          <Button variant="secondary" className={adminStyles.compact} onClick={onCancel} data-testid="product-cancel">
-            {t('ui.cancel')}
-          </Button>
-        </form>
-        {errors._ ? (
-          <p className={adminStyles.fieldError} role="alert">
-            {t(errors._)}
-          </p>
-        ) : null}
-      </td>
-    </tr>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@meridian/platform';
-import { EmptyState, formClasses } from '@meridian/ui';
-import { Pager } from '@meridian/ui/pager';
+import { formClasses } from '@meridian/ui';
+import { DataTable } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { PageHeader, PageSection, SectionNote } from '../../../shared/components/page-header.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { productsQueryOptions, settingsQueryOptions } from '../api/settings-api.ts';
 import { InstrumentHalt } from './instrument-halt.tsx';
@@ -29,8 +29,6 @@ export function SettingsPage() {
   const products = useQuery(productsQueryOptions());
   const [saved, setSaved] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
-  const [productPage, setProductPage] = useState(1);
-  const [instrumentPage, setInstrumentPage] = useState(1);
   const term = filter.trim().toLowerCase();
   const matches = (...texts: string[]) => !term || texts.some((text) => text.toLowerCase().includes(term));
 
@@ -44,21 +42,16 @@ export function SettingsPage() {
       >
         {saved ?? ''}
       </p>
-      <section className={adminStyles.section} aria-labelledby="settings-platform">
-        <h2 id="settings-platform" className={adminStyles.sectionTitle}>
-          {t('settings.platformTitle')}
-        </h2>
+      <PageSection id="settings-platform" title={t('settings.platformTitle')}>
         <QueryView query={settings} isEmpty={(d) => d.length === 0}>
           {(rows) => <SettingsTable settings={rows} editable={editable} onSaved={setSaved} />}
         </QueryView>
-      </section>
-      <section className={adminStyles.section} aria-labelledby="settings-products">
-        <div className={adminStyles.sectionHeader}>
-          <h2 id="settings-products" className={adminStyles.sectionTitle}>
-            {t('settings.productsTitle')}
-          </h2>
-          <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`}>{t('settings.productsLead')}</p>
-        </div>
+      </PageSection>
+      <PageSection
+        id="settings-products"
+        title={t('settings.productsTitle')}
+        aside={<SectionNote>{t('settings.productsLead')}</SectionNote>}
+      >
         <div className={styles.filter}>
           <label htmlFor="settings-filter">{t('settings.filter')}</label>
           <input
@@ -67,88 +60,79 @@ export function SettingsPage() {
             className={formClasses.input}
             value={filter}
             placeholder={t('settings.filterPlaceholder')}
-            onChange={(e) => {
-              setFilter(e.target.value);
-              setProductPage(1);
-              setInstrumentPage(1);
-            }}
+            onChange={(e) => setFilter(e.target.value)}
             data-testid="settings-filter"
           />
         </div>
         <QueryView query={products} isEmpty={(d) => d.options.length === 0}>
-          {(data) => {
-            const rows = data.options.filter((p) => matches(p.instrumentCode));
-            const page = Math.min(productPage, Math.max(1, Math.ceil(rows.length / PAGE)));
-            return rows.length === 0 ? (
-              <EmptyState title={t('settings.noMatch')} />
-            ) : (
-              <>
-                <ProductsTable products={rows.slice((page - 1) * PAGE, page * PAGE)} editable={editable} onSaved={setSaved} />
-                <Pager page={page} total={rows.length} pageSize={PAGE} onPage={setProductPage} />
-              </>
-            );
-          }}
+          {(data) => (
+            <ProductsTable
+              key={term}
+              products={data.options.filter((p) => matches(p.instrumentCode))}
+              pageSize={PAGE}
+              editable={editable}
+              onSaved={setSaved}
+            />
+          )}
         </QueryView>
-      </section>
-      <section className={adminStyles.section} aria-labelledby="settings-instruments">
-        <div className={adminStyles.sectionHeader}>
-          <h2 id="settings-instruments" className={adminStyles.sectionTitle}>
-            {t('settings.instrumentsTitle')}
-          </h2>
-          <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`}>{t('settings.instrumentsLead')}</p>
-        </div>
+      </PageSection>
+      <PageSection
+        id="settings-instruments"
+        title={t('settings.instrumentsTitle')}
+        aside={<SectionNote>{t('settings.instrumentsLead')}</SectionNote>}
+      >
         <QueryView query={products} isEmpty={(d) => d.instruments.length === 0}>
-          {(data) => {
-            const rows = data.instruments.filter((i) => matches(i.code, i.name));
-            const page = Math.min(instrumentPage, Math.max(1, Math.ceil(rows.length / PAGE)));
-            return rows.length === 0 ? (
-              <EmptyState title={t('settings.noMatch')} />
-            ) : (
-              <>
-                <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="settings-instruments">
-                  <table className={adminStyles.table} data-testid="instruments-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('settings.instrumentCode')}</th>
-                        <th scope="col">{t('settings.instrumentName')}</th>
-                        <th scope="col">{t('settings.enabled')}</th>
-                        <th scope="col">{t('settings.trading')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.slice((page - 1) * PAGE, page * PAGE).map((instrument) => (
-                        <tr key={instrument.id} data-testid={`instrument-${instrument.id}`}>
-                          <th scope="row" className={adminStyles.ltr}>
-                            {instrument.code}
-                          </th>
-                          <td>{instrument.name}</td>
-                          <td>
-                            <span className={`${adminStyles.badge} ${instrument.enabled ? adminStyles.badgeOk : ''}`}>
-                              {instrument.enabled ? t('settings.on') : t('settings.off')}
-                            </span>
-                          </td>
-                          <td>
-                            <span
-                              className={`${adminStyles.badge} ${instrument.halted ? '' : adminStyles.badgeOk}`}
-                              data-testid="instrument-trading"
-                            >
-                              {instrument.halted ? t('settings.tradingHalted') : t('settings.tradingOpen')}
-                            </span>{' '}
-                            {editable ? (
-                              <InstrumentHalt id={instrument.id} code={instrument.code} halted={instrument.halted} onDone={setSaved} />
-                            ) : null}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <Pager page={page} total={rows.length} pageSize={PAGE} onPage={setInstrumentPage} />
-              </>
-            );
-          }}
+          {(data) => (
+            <DataTable
+              key={term}
+              columns={[
+                {
+                  id: 'code',
+                  header: t('settings.instrumentCode'),
+                  rowHeader: true,
+                  className: adminStyles.ltr,
+                  cell: (instrument) => instrument.code,
+                },
+                { id: 'name', header: t('settings.instrumentName'), cell: (instrument) => instrument.name },
+                {
+                  id: 'enabled',
+                  header: t('settings.enabled'),
+                  cell: (instrument) => (
+                    <span className={`${adminStyles.badge} ${instrument.enabled ? adminStyles.badgeOk : ''}`}>
+                      {instrument.enabled ? t('settings.on') : t('settings.off')}
+                    </span>
+                  ),
+                },
+                {
+                  id: 'trading',
+                  header: t('settings.trading'),
+                  cell: (instrument) => (
+                    <>
+                      <span
+                        className={`${adminStyles.badge} ${instrument.halted ? '' : adminStyles.badgeOk}`}
+                        data-testid="instrument-trading"
+                      >
+                        {instrument.halted ? t('settings.tradingHalted') : t('settings.tradingOpen')}
+                      </span>{' '}
+                      {editable ? (
+                        <InstrumentHalt id={instrument.id} code={instrument.code} halted={instrument.halted} onDone={setSaved} />
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]}
+              rows={data.instruments.filter((i) => matches(i.code, i.name))}
+              rowKey={(instrument) => instrument.id}
+              caption={t('settings.instrumentsTitle')}
+              empty={t('settings.noMatch')}
+              pageSize={PAGE}
+              testId="instruments-table"
+              pagerTestId="pager"
+              rowAttributes={(instrument) => ({ 'data-testid': `instrument-${instrument.id}` })}
+            />
+          )}
         </QueryView>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ParamKey } from '@meridian/contracts';
@@ -6,6 +6,8 @@ import { SETTING_RULES } from '@meridian/contracts/schemas';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ChangeList } from '../../../shared/components/change-list.tsx';
@@ -13,66 +15,184 @@ import { dateTimeOrDash } from '../../../shared/format.ts';
 import { validate } from '../../../shared/validate.ts';
 import type { SettingRow } from '../api/settings-api.ts';
 import { settingsQueryOptions, updateSetting } from '../api/settings-api.ts';
+import { useRowEditing } from '../hooks/use-row-editing.ts';
+import type { EditingTableProps } from '../hooks/use-row-editing.ts';
 import { authAddresses, settingText, settingUnit } from './setting-value.ts';
 import styles from './settings.module.css';
+
+const editButtonId = (key: ParamKey) => `edit-setting-${key}`;
 
 /**
  * The platform settings: each with its human name, what it does, its value and when it last
  * changed. Admins edit one at a time: the setting's own rule is checked here as on the server, then
  * a confirmation shows before → after (it applies to everyone at once).
  */
-export function SettingsTable({
-  settings,
-  editable,
-  onSaved,
-}: {
-  settings: SettingRow[];
-  editable: boolean;
-  onSaved: (text: string) => void;
-}) {
+export function SettingsTable({ settings, editable, onSaved }: EditingTableProps & { settings: SettingRow[] }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<ParamKey | null>(null);
+  const [editing, setEditing] = useRowEditing(editButtonId);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ setting: SettingRow; value: string } | null>(null);
-  // When a row leaves editing (saved or cancelled), focus returns to its Edit button.
-  const lastEdited = useRef<ParamKey | null>(null);
-  useEffect(() => {
-    if (editing !== null) lastEdited.current = editing;
-    else if (lastEdited.current !== null) document.getElementById(`edit-setting-${lastEdited.current}`)?.focus();
-  }, [editing]);
   const stopEditing = () => setEditing(null);
-  const confirmName = confirming ? t(`settings.keys.${confirming.setting.key}.name`) : '';
+  const nameOf = (key: ParamKey) => t(`settings.keys.${key}.name`);
+  const confirmName = confirming ? nameOf(confirming.setting.key) : '';
+
+  const review = (setting: SettingRow) => (event: FormEvent) => {
+    event.preventDefault();
+    const { key } = setting;
+    const checked = validate(SETTING_RULES[key], draft.trim());
+    if (checked.errors) return setError(checked.errors._ ?? 'validation.invalid');
+    const value = key === 'auth_address' ? JSON.stringify(JSON.parse(checked.data)) : checked.data;
+    if (value === setting.value) return setError('backoffice:settings.unchanged');
+    setError(null);
+    setConfirming({ setting, value });
+  };
+
+  /** The value being edited: its input (a textarea for the addresses), its unit, its error, Review and Cancel. */
+  const editForm = (setting: SettingRow) => {
+    const { key } = setting;
+    const inputId = `setting-input-${key}`;
+    const unit = settingUnit(key);
+    const control = {
+      id: inputId,
+      value: draft,
+      dir: 'ltr',
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${inputId}-error` : undefined,
+      onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+      autoFocus: true,
+    } as const;
+    return (
+      <form className={adminStyles.stackTight} onSubmit={review(setting)} noValidate data-testid="setting-edit-form">
+        <label htmlFor={inputId} className={adminStyles.visuallyHidden}>
+          {t('settings.newValueFor', { name: nameOf(key), key })}
+        </label>
+        <div className={styles.editRow}>
+          {key === 'auth_address' ? (
+            <textarea {...control} className={`${adminStyles.input} ${adminStyles.mono} ${styles.textarea}`} rows={4} />
+          ) : (
+            <input {...control} className={`${adminStyles.input} ${styles.valueInput}`} inputMode="decimal" data-testid="setting-input" />
+          )}
+          {unit ? <span className={adminStyles.muted}>{unit}</span> : null}
+        </div>
+        {error ? (
+          <p id={`${inputId}-error`} className={adminStyles.fieldError} role="alert">
+            {t(error.includes(':') ? error : `common:${error}`)}
+          </p>
+        ) : null}
+        <div className={adminStyles.cluster}>
+          <Button type="submit" data-testid="setting-save">
+            {t('ui.review')}
+          </Button>
+          <Button variant="secondary" className={adminStyles.compact} onClick={stopEditing} data-testid="setting-cancel">
+            {t('ui.cancel')}
+          </Button>
+        </div>
+      </form>
+    );
+  };
+
+  const columns: DataColumn<SettingRow>[] = [
+    {
+      id: 'setting',
+      header: t('settings.setting'),
+      rowHeader: true,
+      className: styles.nameCell,
+      cell: (setting) => (
+        <>
+          <span className={styles.settingName}>{nameOf(setting.key)}</span>
+          <span className={styles.description}>{t(`settings.keys.${setting.key}.description`)}</span>
+          <span className={adminStyles.cluster}>
+            <code className={`${adminStyles.mono} ${adminStyles.muted}`}>{setting.key}</code>
+            {setting.userFacing ? (
+              <span
+                className={`${adminStyles.badge} ${adminStyles.badgeWarn}`}
+                title={t('settings.userFacingHint')}
+                data-testid="user-facing"
+              >
+                {t('settings.userFacing')}
+              </span>
+            ) : null}
+          </span>
+          {/* Beside the name, where a narrow screen shows it whole (the value column scrolls). */}
+          {setting.development ? (
+            <span className={`${adminStyles.note} ${adminStyles.noteWarn} ${styles.devNote}`} role="note" data-testid="development-address">
+              {t('settings.developmentAddress')}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'value',
+      header: t('settings.value'),
+      className: styles.valueCell,
+      cell: (setting) =>
+        editing === setting.key ? (
+          editForm(setting)
+        ) : setting.key === 'auth_address' ? (
+          <ul className={styles.addresses}>
+            {authAddresses(setting.value).map(([chain, address]) => (
+              <li key={chain}>
+                <span className={adminStyles.chip}>{chain}</span>{' '}
+                <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{address}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className={styles.value} data-testid="setting-value">
+            {settingText(setting.key, setting.value, lang)}
+          </span>
+        ),
+    },
+    {
+      id: 'updated',
+      header: t('settings.updated'),
+      className: `${adminStyles.nowrap} ${adminStyles.small}`,
+      cell: (setting) => dateTimeOrDash(setting.updatedAt, lang),
+    },
+    ...(editable
+      ? [
+          {
+            id: 'actions',
+            header: <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>,
+            cell: ({ key, value }: SettingRow) =>
+              editing !== key ? (
+                <div className={adminStyles.rowActions}>
+                  <Button
+                    variant="secondary"
+                    className={adminStyles.compact}
+                    onClick={() => {
+                      setDraft(value);
+                      setError(null);
+                      setEditing(key);
+                    }}
+                    aria-label={t('settings.editNamed', { name: nameOf(key), key })}
+                    id={editButtonId(key)}
+                    data-testid={editButtonId(key)}
+                  >
+                    {t('ui.edit')}
+                  </Button>
+                </div>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
-      <div className={adminStyles.tableWrap} tabIndex={0} role="region" aria-labelledby="settings-platform">
-        <table className={`${adminStyles.table} ${styles.settingsTable}`} data-testid="settings-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('settings.setting')}</th>
-              <th scope="col">{t('settings.value')}</th>
-              <th scope="col">{t('settings.updated')}</th>
-              {editable ? (
-                <th scope="col">
-                  <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {settings.map((setting) => (
-              <SettingTableRow
-                key={setting.key}
-                setting={setting}
-                editable={editable}
-                editing={editing === setting.key}
-                onEdit={() => setEditing(setting.key)}
-                onCancel={() => stopEditing()}
-                onReview={(value) => setConfirming({ setting, value })}
-              />
-            ))}
-          </tbody>
-        </table>
+      <div className={styles.settingsTable}>
+        <DataTable
+          columns={columns}
+          rows={settings}
+          rowKey={(setting) => setting.key}
+          caption={t('settings.platformTitle')}
+          testId="settings-table"
+          rowAttributes={(setting) => ({ 'data-testid': `setting-${setting.key}`, 'data-key': setting.key })}
+        />
       </div>
       {confirming ? (
         <ConfirmDialog
@@ -103,154 +223,5 @@ export function SettingsTable({
         </ConfirmDialog>
       ) : null}
     </>
-  );
-}
-
-function SettingTableRow({
-  setting,
-  editable,
-  editing,
-  onEdit,
-  onCancel,
-  onReview,
-}: {
-  setting: SettingRow;
-  editable: boolean;
-  editing: boolean;
-  onEdit: () => void;
-  onCancel: () => void;
-  onReview: (value: string) => void;
-}) {
-  const { t } = useT(NAMESPACE);
-  const lang = useLanguage();
-  const { key } = setting;
-  const name = t(`settings.keys.${key}.name`);
-  const [draft, setDraft] = useState(setting.value);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = `setting-input-${key}`;
-  const unit = settingUnit(key);
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(SETTING_RULES[key], draft.trim());
-    if (checked.errors) return setError(checked.errors._ ?? 'validation.invalid');
-    const value = key === 'auth_address' ? JSON.stringify(JSON.parse(checked.data)) : checked.data;
-    if (value === setting.value) return setError('backoffice:settings.unchanged');
-    setError(null);
-    onReview(value);
-  };
-
-  return (
-    <tr data-testid={`setting-${key}`} data-key={key}>
-      <th scope="row" className={styles.nameCell}>
-        <span className={styles.settingName}>{name}</span>
-        <span className={styles.description}>{t(`settings.keys.${key}.description`)}</span>
-        <span className={styles.meta}>
-          <code className={`${adminStyles.mono} ${adminStyles.muted}`}>{key}</code>
-          {setting.userFacing ? (
-            <span
-              className={`${adminStyles.badge} ${adminStyles.badgeWarn}`}
-              title={t('settings.userFacingHint')}
-              data-testid="user-facing"
-            >
-              {t('settings.userFacing')}
-            </span>
-          ) : null}
-        </span>
-        {/* Beside the name, where a narrow screen shows it whole (the value column scrolls). */}
-        {setting.development ? (
-          <span className={`${adminStyles.note} ${adminStyles.noteWarn} ${styles.devNote}`} role="note" data-testid="development-address">
-            {t('settings.developmentAddress')}
-          </span>
-        ) : null}
-      </th>
-      <td className={styles.valueCell}>
-        {editing ? (
-          <form className={styles.editForm} onSubmit={review} noValidate data-testid="setting-edit-form">
-            <label htmlFor={inputId} className={adminStyles.visuallyHidden}>
-              {t('settings.newValueFor', { name, key })}
-            </label>
-            <div className={styles.editRow}>
-              {key === 'auth_address' ? (
-                <textarea
-                  id={inputId}
-                  className={`${adminStyles.input} ${adminStyles.mono} ${styles.textarea}`}
-                  value={draft}
-                  dir="ltr"
-                  rows={4}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${inputId}-error` : undefined}
-                  onChange={(e) => setDraft(e.target.value)}
-                  autoFocus
-                />
-              ) : (
-                <input
-                  id={inputId}
-                  className={`${adminStyles.input} ${styles.valueInput}`}
-                  value={draft}
-                  dir="ltr"
-                  inputMode="decimal"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${inputId}-error` : undefined}
-                  onChange={(e) => setDraft(e.target.value)}
-                  data-testid="setting-input"
-                  autoFocus
-                />
-              )}
-              {unit ? <span className={adminStyles.muted}>{unit}</span> : null}
-            </div>
-            {error ? (
-              <p id={`${inputId}-error`} className={adminStyles.fieldError} role="alert">
-                {t(error.includes(':') ? error : `common:${error}`)}
-              </p>
-            ) : null}
-            <div className={styles.editActions}>
-              <Button type="submit" data-testid="setting-save">
-                {t('ui.review')}
-              </Button>
-              <Button variant="secondary" className={adminStyles.compact} onClick={onCancel} data-testid="setting-cancel">
-                {t('ui.cancel')}
-              </Button>
-            </div>
-          </form>
-        ) : key === 'auth_address' ? (
-          <ul className={styles.addresses}>
-            {authAddresses(setting.value).map(([chain, address]) => (
-              <li key={chain}>
-                <span className={adminStyles.chip}>{chain}</span>{' '}
-                <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{address}</code>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <span className={styles.value} data-testid="setting-value">
-            {settingText(key, setting.value, lang)}
-          </span>
-        )}
-      </td>
-      <td className={`${adminStyles.nowrap} ${adminStyles.small}`}>{dateTimeOrDash(setting.updatedAt, lang)}</td>
-      {editable ? (
-        <td>
-          {!editing ? (
-            <div className={adminStyles.rowActions}>
-              <Button
-                variant="secondary"
-                className={adminStyles.compact}
-                onClick={() => {
-                  setDraft(setting.value);
-                  setError(null);
-                  onEdit();
-                }}
-                aria-label={t('settings.editNamed', { name, key })}
-                id={`edit-setting-${key}`}
-                data-testid={`edit-setting-${key}`}
-              >
-                {t('ui.edit')}
-              </Button>
-            </div>
-          ) : null}
-        </td>
-      ) : null}
-    </tr>
   );
 }
