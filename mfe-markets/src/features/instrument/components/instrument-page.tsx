@@ -107,7 +107,7 @@ function InstrumentView({ info, orderPanel, orderLists }: { info: MarketInfo } &
       </div>
 
       <div className={styles.layout}>
-        <section className={styles.chartCard} aria-label={t('instrument.chart')}>
+        <section className={`${pageStyles.card} ${styles.chartCard}`} aria-label={t('instrument.chart')}>
           <div className={styles.intervals} role="group" aria-label={t('instrument.interval')}>
             {CANDLE_INTERVALS.map((value) => (
               <button
@@ -151,8 +151,8 @@ function InstrumentView({ info, orderPanel, orderLists }: { info: MarketInfo } &
         <aside className={styles.side}>
           {orderPanel ? <div className={styles.panelSlot}>{orderPanel({ instrument: info, price: item.nowPrice })}</div> : null}
           <div className={styles.dayAndTerms}>
-            <section className={styles.card} aria-labelledby="day-title">
-              <h2 id="day-title" className={styles.cardTitle}>
+            <section className={pageStyles.card} aria-labelledby="day-title">
+              <h2 id="day-title" className={pageStyles.cardTitle}>
                 {t('instrument.day')}
               </h2>
               <dl className={styles.facts}>
@@ -176,8 +176,8 @@ function InstrumentView({ info, orderPanel, orderLists }: { info: MarketInfo } &
                 </dd>
               </dl>
             </section>
-            <section className={styles.card} aria-labelledby="facts-title">
-              <h2 id="facts-title" className={styles.cardTitle}>
+            <section className={pageStyles.card} aria-labelledby="facts-title">
+              <h2 id="facts-title" className={pageStyles.cardTitle}>
                 {t('instrument.factsTitle')}
               </h2>
               <dl className={styles.facts} data-testid="instrument-facts">

@@ -1,9 +1,11 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MARKET_PAGE_SIZE_MAX, MARKET_TYPE_ORDER, wholeNumber } from '@meridian/contracts';
 import type { MarketItem, MarketSort } from '@meridian/contracts';
 import { useLiveMarkets, useT } from '@meridian/platform';
+import { useDebouncedValue } from '@meridian/platform/data';
 import { EmptyState, ErrorState, LoadingState, SimulatedBadge } from '@meridian/ui';
+import { Tabs } from '@meridian/ui/tabs';
 // Not part of the shared @meridian/ui module: the virtualizer loads only with the pages that list.
 import { VirtualList } from '@meridian/ui/virtual-list';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
@@ -20,16 +22,6 @@ import { marketKeys } from '../../../shared/trading-keys.ts';
 type Tab = number | 'watchlist';
 const SORTS: MarketSort[] = ['rank', 'change', 'price', 'name'];
 const ROW_HEIGHT = 60;
-
-/** The value once it has stayed the same for `ms` (scrolling settles before the subscription follows). */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function readTab(): Tab {
   const value = new URLSearchParams(window.location.search).get('type');
@@ -71,7 +63,8 @@ export function MarketListPage() {
   // Live prices for the rows on screen only (and those just around them): a 470-row tab does not
   // make the page receive 470 changes a second. The set follows scrolling, settled for a moment.
   const [shown, setShown] = useState<[number, number]>([0, -1]);
-  const settledShown = useSettled(shown, 250);
+  // Scrolling settles before the subscription follows.
+  const settledShown = useDebouncedValue(shown, 250);
   const onRangeChange = useCallback((first: number, last: number) => setShown([first, last]), []);
   const topics = useMemo(
     () =>
@@ -158,20 +151,13 @@ export function MarketListPage() {
         <h1 className={pageStyles.title}>{t('pages.market')}</h1>
         <SimulatedBadge live={live} />
       </header>
-      <div className={styles.tabs} role="tablist" aria-label={t('list.types')}>
-        {tabs.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={tab === value}
-            className={`${styles.tab} ${tab === value ? styles.tabOn : ''}`}
-            onClick={() => choose(value)}
-            data-testid={`tab-${value}`}
-          >
-            {t(`types.${value}`)}
-          </button>
-        ))}
+      <div className={styles.tabs}>
+        <Tabs
+          label={t('list.types')}
+          items={tabs.map((value) => ({ key: String(value), label: t(`types.${value}`), testId: `tab-${value}` }))}
+          value={String(tab)}
+          onChange={(key) => choose(key === 'watchlist' ? 'watchlist' : wholeNumber(key))}
+        />
       </div>
       <div className={styles.tools}>
         <label className={styles.search}>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useIsLoggedIn, useT } from '@meridian/platform';
+import { Tabs } from '@meridian/ui/tabs';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { Choice } from '../../../shared/choice.tsx';
 import type { InstrumentContext } from '../../../shared/instrument-slots.ts';
-import { Choice, Tabs } from '../../../shared/tabs.tsx';
+import pageStyles from '../../../shared/page.module.css';
 import { ClosedTable } from './closed-table.tsx';
 import { OptionsOrders } from './options-orders.tsx';
 import { PendingTable } from './pending-table.tsx';
@@ -23,7 +25,7 @@ export function OrderLists({ instrument }: InstrumentContext) {
   if (!loggedIn) return null;
   const instrumentId = scope === 'instrument' ? instrument.id : undefined;
   return (
-    <section className={styles.section} aria-labelledby="orders-title" data-testid="order-lists">
+    <section className={pageStyles.card} aria-labelledby="orders-title" data-testid="order-lists">
       <div className={styles.head}>
         <h2 id="orders-title" className={styles.title}>
           {t('orders.title')}
@@ -43,10 +45,10 @@ export function OrderLists({ instrument }: InstrumentContext) {
       <Tabs
         label={t('orders.title')}
         items={[
-          { id: 'positions', label: t('orders.tabs.positions'), testId: 'orders-tab-positions' },
-          { id: 'pending', label: t('orders.tabs.pending'), testId: 'orders-tab-pending' },
-          { id: 'closed', label: t('orders.tabs.closed'), testId: 'orders-tab-closed' },
-          { id: 'options', label: t('orders.tabs.options'), testId: 'orders-tab-options' },
+          { key: 'positions', label: t('orders.tabs.positions'), testId: 'orders-tab-positions' },
+          { key: 'pending', label: t('orders.tabs.pending'), testId: 'orders-tab-pending' },
+          { key: 'closed', label: t('orders.tabs.closed'), testId: 'orders-tab-closed' },
+          { key: 'options', label: t('orders.tabs.options'), testId: 'orders-tab-options' },
         ]}
         value={tab}
         onChange={setTab}

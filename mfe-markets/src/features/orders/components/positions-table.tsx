@@ -2,23 +2,24 @@ import { useCallback, useEffect, useState } from 'react';
 import { settledPnl } from '@meridian/contracts';
 import type { CloseContractsResult, MarketInfo } from '@meridian/contracts';
 import { formatDecimal, formatPercent, useAccountMode, useLanguage, useT } from '@meridian/platform';
-import { Button, EmptyState, ErrorState, LoadingState } from '@meridian/ui';
-import { Pager } from '@meridian/ui/pager';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
 import { formatAmount, MoneyText, PriceValue } from '../../../shared/money-text.tsx';
+import { OrderConfirm } from '../../../shared/order-confirm.tsx';
 import { useOrderFeedback } from '../../../shared/order-feedback.ts';
 import { usePlatform } from '../../../shared/platform-context.tsx';
 import { TickTime } from '../../../shared/tick-time.tsx';
+import { UncertainNote } from '../../../shared/uncertain-note.tsx';
 import { closeContracts } from '../api/close-contracts.ts';
 import { useContractOrders } from '../hooks/use-order-lists.ts';
 import { useLivePnl } from '../hooks/use-live-pnl.ts';
 import { anyTriggered, mergePnl } from '../state/merge-pnl.ts';
 import type { PositionRow } from '../state/merge-pnl.ts';
+import { actionColumn, contractColumns, slTpColumn, tickOfInstrument } from './order-columns.tsx';
+import { OrderTable } from './order-table.tsx';
 import styles from './orders.module.css';
 
-const PAGE_SIZE = 20;
 /** After a live price crosses a position's SL/TP/liquidation, the list is read again once the server has closed it. */
 const TRIGGER_REFRESH_MS = 1_500;
 
@@ -29,9 +30,8 @@ export function PositionsTable({ instrument, instrumentId }: { instrument: Marke
   const { api, live } = usePlatform();
   const mode = useAccountMode();
   const feedback = useOrderFeedback();
-  const [page, setPage] = useState(1);
   const [closing, setClosing] = useState<PositionRow | null>(null);
-  const list = useContractOrders('holding', instrumentId, page, PAGE_SIZE);
+  const { list, paging } = useContractOrders('holding', instrumentId);
   const pnl = useLivePnl(live);
   const rows = list.data ? mergePnl(list.data.items, pnl, list.dataUpdatedAt) : [];
   const triggered = anyTriggered(rows);
@@ -42,12 +42,6 @@ export function PositionsTable({ instrument, instrumentId }: { instrument: Marke
     const timer = setTimeout(() => void refresh(), TRIGGER_REFRESH_MS);
     return () => clearTimeout(timer);
   }, [triggered, refresh]);
-
-  // A page emptied by closes: step back to the last page that has rows.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (list.data && page > lastPage) setPage(lastPage);
-  }, [list.data, page, lastPage]);
 
   const close = useIdempotentMutation<string, CloseContractsResult>({
     signature: (id) => JSON.stringify([mode, id]),
@@ -70,11 +64,7 @@ export function PositionsTable({ instrument, instrumentId }: { instrument: Marke
   });
   const cancel = useCallback(() => setClosing(null), []);
 
-  if (list.isPending) return <LoadingState label={t('orders.loading')} />;
-  if (list.isError) return <ErrorState title={t('orders.failed')} onRetry={() => void list.refetch()} />;
-  if (rows.length === 0) return <EmptyState title={t('orders.noPositions')} />;
-
-  const tickOf = (row: { instrumentId: number }) => (row.instrumentId === instrument.id ? instrument.tickSize : undefined);
+  const tickOf = tickOfInstrument(instrument);
   // The confirm dialog follows the live row (its PnL moves while the user reads it).
   const closingRow = closing ? (rows.find((r) => r.id === closing.id) ?? closing) : null;
   const estimate =
@@ -88,103 +78,73 @@ export function PositionsTable({ instrument, instrumentId }: { instrument: Marke
           closingRow.margin,
         ).toFixed()
       : null;
+  const columns: DataColumn<PositionRow>[] = [
+    ...contractColumns(t, lang),
+    {
+      id: 'openPrice',
+      header: t('orders.col.openPrice'),
+      cell: (row) => <PriceValue value={row.openPrice} tickSize={tickOf(row)} />,
+    },
+    {
+      id: 'markPrice',
+      header: t('orders.col.markPrice'),
+      cell: (row) => (row.markPrice !== null ? <PriceValue value={row.markPrice} tickSize={tickOf(row)} testId="position-mark" /> : '—'),
+    },
+    {
+      id: 'pnl',
+      header: t('orders.col.pnl'),
+      cell: (row) =>
+        row.floatingPnl !== null ? (
+          <>
+            <MoneyText value={row.floatingPnl} signed testId="position-pnl" />
+            {row.pnlPercent !== null ? (
+              <span className={styles.muted} data-testid="position-pnl-percent">
+                {' '}
+                ({formatPercent(row.pnlPercent, lang)})
+              </span>
+            ) : null}
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    { id: 'margin', header: t('orders.col.margin'), cell: (row) => <MoneyText value={row.margin} /> },
+    slTpColumn(t, tickOf),
+    {
+      id: 'liquidation',
+      header: t('orders.col.liquidation'),
+      cell: (row) => <PriceValue value={row.liquidationPrice} tickSize={tickOf(row)} />,
+    },
+    { id: 'openTime', header: t('orders.col.openTime'), cell: (row) => <TickTime time={row.openTime} /> },
+    actionColumn<PositionRow>(t, {
+      text: t('orders.close'),
+      labelOf: (row) => t('orders.closeOf', { code: row.code }),
+      onClick: setClosing,
+      disabled: close.isPending,
+      testId: 'position-close',
+    }),
+  ];
 
   return (
     <>
-      <div className={styles.scroll}>
-        <table className={styles.table} data-testid="positions-table">
-          <caption className={styles.visuallyHidden}>{t('orders.tabs.positions')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('orders.col.instrument')}</th>
-              <th scope="col">{t('orders.col.side')}</th>
-              <th scope="col">{t('orders.col.lots')}</th>
-              <th scope="col">{t('orders.col.openPrice')}</th>
-              <th scope="col">{t('orders.col.markPrice')}</th>
-              <th scope="col">{t('orders.col.pnl')}</th>
-              <th scope="col">{t('orders.col.margin')}</th>
-              <th scope="col">{t('orders.col.slTp')}</th>
-              <th scope="col">{t('orders.col.liquidation')}</th>
-              <th scope="col">{t('orders.col.openTime')}</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>{t('orders.col.action')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="position-row" data-order-id={row.id} data-live={row.live}>
-                <th scope="row" data-label={t('orders.col.instrument')}>
-                  {row.code}
-                </th>
-                <td data-label={t('orders.col.side')}>
-                  <span className={row.side === 'buy' ? styles.up : styles.down}>{t(`trade.side.${row.side}`)}</span>{' '}
-                  {t('trade.contract.leverageOption', { leverage: row.leverage })}
-                </td>
-                <td data-label={t('orders.col.lots')}>{formatDecimal(row.lots, lang)}</td>
-                <td data-label={t('orders.col.openPrice')}>
-                  <PriceValue value={row.openPrice} tickSize={tickOf(row)} />
-                </td>
-                <td data-label={t('orders.col.markPrice')}>
-                  {row.markPrice !== null ? <PriceValue value={row.markPrice} tickSize={tickOf(row)} testId="position-mark" /> : '—'}
-                </td>
-                <td data-label={t('orders.col.pnl')}>
-                  {row.floatingPnl !== null ? (
-                    <>
-                      <MoneyText value={row.floatingPnl} signed testId="position-pnl" />
-                      {row.pnlPercent !== null ? (
-                        <span className={styles.muted} data-testid="position-pnl-percent">
-                          {' '}
-                          ({formatPercent(row.pnlPercent, lang)})
-                        </span>
-                      ) : null}
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td data-label={t('orders.col.margin')}>
-                  <MoneyText value={row.margin} />
-                </td>
-                <td data-label={t('orders.col.slTp')}>
-                  {row.stopLoss !== null ? <PriceValue value={row.stopLoss} tickSize={tickOf(row)} /> : '—'} /{' '}
-                  {row.takeProfit !== null ? <PriceValue value={row.takeProfit} tickSize={tickOf(row)} /> : '—'}
-                </td>
-                <td data-label={t('orders.col.liquidation')}>
-                  <PriceValue value={row.liquidationPrice} tickSize={tickOf(row)} />
-                </td>
-                <td data-label={t('orders.col.openTime')}>
-                  <TickTime time={row.openTime} />
-                </td>
-                <td className={styles.action}>
-                  <Button
-                    variant="secondary"
-                    onClick={() => setClosing(row)}
-                    disabled={close.isPending}
-                    aria-label={t('orders.closeOf', { code: row.code })}
-                    data-testid="position-close"
-                  >
-                    {t('orders.close')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} testId="positions-pager" /> : null}
-      {close.pendingSignature ? (
-        <p className={styles.warn} role="status" data-testid="close-uncertain">
-          {t('trade.uncertain')}
-        </p>
-      ) : null}
+      <OrderTable
+        list={list}
+        rows={rows}
+        paging={paging}
+        columns={columns}
+        caption={t('orders.tabs.positions')}
+        empty={t('orders.noPositions')}
+        name="positions"
+        rowAttributes={(row) => ({ 'data-testid': 'position-row', 'data-order-id': row.id, 'data-live': String(row.live) })}
+      />
+      {close.pendingSignature ? <UncertainNote testId="close-uncertain" className={styles.spaced} /> : null}
       {closingRow ? (
-        <ConfirmDialog
+        <OrderConfirm
           title={t('orders.closeTitle', { code: closingRow.code })}
           testId="close-confirm"
           confirmLabel={t('orders.closeConfirm')}
           busy={close.isPending}
-          onCancel={cancel}
+          onClose={cancel}
           onConfirm={() => close.mutate(closingRow.id)}
           note={t('orders.closeNote')}
           rows={[

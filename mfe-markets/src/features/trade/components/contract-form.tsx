@@ -1,26 +1,29 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MONEY_CODES } from '@meridian/contracts';
 import type { BuyContractsBody, ContractOrder, MarketInfo, TradingTerms } from '@meridian/contracts';
 import { LOTS_OUT_OF_BOUNDS, PENDING_ORDER_TTL_MS } from '@meridian/contracts/schemas';
-import { formatDateTime, formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
+import { formatDateTime, formatDecimal, useLanguage, useT } from '@meridian/platform';
 import { formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
-import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
+import { Choice } from '../../../shared/choice.tsx';
 import { formatPrice, MoneyText } from '../../../shared/money-text.tsx';
-import { useOrderFeedback } from '../../../shared/order-feedback.ts';
-import { usePlatform } from '../../../shared/platform-context.tsx';
-import { Choice } from '../../../shared/tabs.tsx';
+import { OrderConfirm } from '../../../shared/order-confirm.tsx';
 import { buyContracts } from '../api/buy-contracts.ts';
+import { useConfirmedOrder } from '../hooks/use-confirmed-order.ts';
 import { expectedOpenPrice, previewContract, validateContractForm, waitsForLimit } from '../state/contract-form.ts';
 import type { ContractField, ContractFormValues } from '../state/contract-form.ts';
 import { ContractPreviewList } from './contract-preview.tsx';
 import { SubmitArea } from './submit-area.tsx';
-import { TradeField } from './trade-field.tsx';
+import { DecimalInput, TradeField } from './trade-field.tsx';
 import styles from './trade.module.css';
 
 const FIELDS: readonly ContractField[] = ['limitPrice', 'lots', 'leverage', 'stopLoss', 'takeProfit'];
+/** Stop loss and take profit: optional prices checked as they are typed (the price moves). */
+const PROTECTIONS = [
+  { field: 'stopLoss', testId: 'contract-stop-loss' },
+  { field: 'takeProfit', testId: 'contract-take-profit' },
+] as const;
 /** The expiry a limit order states, in hours (PENDING_ORDER_TTL_MS). */
 const TTL_HOURS = PENDING_ORDER_TTL_MS / 3_600_000;
 
@@ -28,9 +31,6 @@ const TTL_HOURS = PENDING_ORDER_TTL_MS / 3_600_000;
 export function ContractForm({ instrument, price, terms }: { instrument: MarketInfo; price: string; terms: TradingTerms }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
-  const { api } = usePlatform();
-  const mode = useAccountMode();
-  const feedback = useOrderFeedback();
   const [values, setValues] = useState<ContractFormValues>(() => ({
     side: 'buy',
     orderType: 'market',
@@ -42,7 +42,6 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
   }));
   const [touched, setTouched] = useState<ReadonlySet<ContractField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<ContractField, string>>>({});
-  const [confirming, setConfirming] = useState(false);
   const inputs = useRef(new Map<ContractField, HTMLInputElement | HTMLSelectElement>());
 
   // The terms may change (read again): keep the chosen leverage only while it is still offered.
@@ -74,37 +73,25 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
   };
   const touch = (field: ContractField) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
 
-  const order = useIdempotentMutation<BuyContractsBody, ContractOrder>({
-    signature: (b) => JSON.stringify([mode, b]),
-    send: (b, key) => buyContracts(api, b, key),
-    onSuccess: (placed) => {
-      setConfirming(false);
+  const { order, confirming, ask, dialog } = useConfirmedOrder<BuyContractsBody, ContractOrder>({
+    send: buyContracts,
+    placedText: (placed) =>
+      t(placed.status === 'pending' ? 'trade.limit.placed' : 'trade.contract.placed', {
+        side: t(`trade.side.${placed.side}`),
+        lots: formatDecimal(placed.lots, lang),
+        code: placed.code,
+        price: formatPrice(placed.status === 'pending' ? (placed.limitPrice ?? placed.openPrice) : placed.openPrice, lang, terms.tickSize),
+      }),
+    onPlaced: () => {
       setValues((v) => ({ ...v, stopLoss: '', takeProfit: '', limitPrice: '' }));
       setTouched(new Set());
-      feedback.succeeded(
-        placed.status === 'pending'
-          ? t('trade.limit.placed', {
-              side: t(`trade.side.${placed.side}`),
-              lots: formatDecimal(placed.lots, lang),
-              code: placed.code,
-              price: formatPrice(placed.limitPrice ?? placed.openPrice, lang, terms.tickSize),
-            })
-          : t('trade.contract.placed', {
-              side: t(`trade.side.${placed.side}`),
-              lots: formatDecimal(placed.lots, lang),
-              code: placed.code,
-              price: formatPrice(placed.openPrice, lang, terms.tickSize),
-            }),
-      );
     },
-    onError: (error) => {
-      setConfirming(false);
+    onRefused: (error) => {
       const code = (error as { code?: string }).code;
       if (code === MONEY_CODES.stopLossUnreasonable) setServerErrors({ stopLoss: 'errors.10099' });
       if (code === MONEY_CODES.takeProfitUnreasonable) setServerErrors({ takeProfit: 'errors.10100' });
       if (code === MONEY_CODES.leverageNotOffered) setServerErrors({ leverage: 'errors.10104' });
       if (code === MONEY_CODES.amountWrong) setServerErrors({ lots: LOTS_OUT_OF_BOUNDS });
-      feedback.failed(error);
     },
   });
 
@@ -117,9 +104,8 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
       return;
     }
     setConfirmedAt(Date.now());
-    setConfirming(true);
+    ask();
   };
-  const cancel = useCallback(() => setConfirming(false), []);
   const register = (field: ContractField) => (node: HTMLInputElement | HTMLSelectElement | null) => {
     if (node) inputs.current.set(field, node);
     else inputs.current.delete(field);
@@ -163,16 +149,13 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
           errorTestId="contract-limit-price-error"
         >
           {(control) => (
-            <input
-              {...control}
+            <DecimalInput
+              control={control}
               ref={register('limitPrice')}
-              className={formClasses.input}
-              inputMode="decimal"
-              autoComplete="off"
               value={values.limitPrice}
-              onChange={(e) => change('limitPrice', e.target.value)}
+              onChange={(value) => change('limitPrice', value)}
               onBlur={() => touch('limitPrice')}
-              data-testid="contract-limit-price"
+              testId="contract-limit-price"
             />
           )}
         </TradeField>
@@ -192,16 +175,13 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
         errorTestId="contract-lots-error"
       >
         {(control) => (
-          <input
-            {...control}
+          <DecimalInput
+            control={control}
             ref={register('lots')}
-            className={formClasses.input}
-            inputMode="decimal"
-            autoComplete="off"
             value={values.lots}
-            onChange={(e) => change('lots', e.target.value)}
+            onChange={(value) => change('lots', value)}
             onBlur={() => touch('lots')}
-            data-testid="contract-lots"
+            testId="contract-lots"
           />
         )}
       </TradeField>
@@ -228,67 +208,41 @@ export function ContractForm({ instrument, price, terms }: { instrument: MarketI
       </TradeField>
       <ContractPreviewList preview={preview} price={price} tickSize={terms.tickSize} held={waits} />
       <div className={styles.pair}>
-        <TradeField
-          label={t('trade.contract.stopLoss')}
-          hint={t(`${hintGroup}.${values.side === 'buy' ? 'stopLossHintBuy' : 'stopLossHintSell'}`)}
-          error={errorOf('stopLoss')}
-          errorTestId="contract-stop-loss-error"
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={register('stopLoss')}
-              className={formClasses.input}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('trade.contract.optional')}
-              value={values.stopLoss}
-              onChange={(e) => change('stopLoss', e.target.value)}
-              data-testid="contract-stop-loss"
-            />
-          )}
-        </TradeField>
-        <TradeField
-          label={t('trade.contract.takeProfit')}
-          hint={t(`${hintGroup}.${values.side === 'buy' ? 'takeProfitHintBuy' : 'takeProfitHintSell'}`)}
-          error={errorOf('takeProfit')}
-          errorTestId="contract-take-profit-error"
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={register('takeProfit')}
-              className={formClasses.input}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('trade.contract.optional')}
-              value={values.takeProfit}
-              onChange={(e) => change('takeProfit', e.target.value)}
-              data-testid="contract-take-profit"
-            />
-          )}
-        </TradeField>
+        {PROTECTIONS.map(({ field, testId }) => (
+          <TradeField
+            key={field}
+            label={t(`trade.contract.${field}`)}
+            hint={t(`${hintGroup}.${field}Hint${values.side === 'buy' ? 'Buy' : 'Sell'}`)}
+            error={errorOf(field)}
+            errorTestId={`${testId}-error`}
+          >
+            {(control) => (
+              <DecimalInput
+                control={control}
+                ref={register(field)}
+                placeholder={t('trade.contract.optional')}
+                value={values[field]}
+                onChange={(value) => change(field, value)}
+                testId={testId}
+              />
+            )}
+          </TradeField>
+        ))}
       </div>
       <SubmitArea
         kind="contract"
-        uncertain={order.pendingSignature !== null}
+        order={order}
         closed={closed}
-        busy={order.isPending}
         up={values.side === 'buy'}
         label={t('trade.contract.submit', { side: sideLabel, code: instrument.code })}
       />
 
       {confirming ? (
-        <ConfirmDialog
+        <OrderConfirm
           title={t('trade.contract.confirmTitle')}
           testId="contract-confirm"
           confirmLabel={t('trade.contract.confirm', { side: sideLabel })}
-          busy={order.isPending}
-          blocked={!body || closed}
-          onCancel={cancel}
-          onConfirm={() => {
-            if (body) order.mutate(body);
-          }}
+          {...dialog(body, closed)}
           note={
             !body
               ? t('trade.contract.confirmChanged')

@@ -1,21 +1,20 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { BuyOptionsBody, MarketInfo, OptionsOrder, TradingTerms } from '@meridian/contracts';
-import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
+import { formatDecimal, useLanguage, useT } from '@meridian/platform';
 import { EmptyState, formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
+import { Choice } from '../../../shared/choice.tsx';
 import { formatPeriod } from '../../../shared/format-period.ts';
-import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
 import { formatAmount, formatPrice, MoneyText } from '../../../shared/money-text.tsx';
-import { useOrderFeedback } from '../../../shared/order-feedback.ts';
-import { usePlatform } from '../../../shared/platform-context.tsx';
-import { Choice } from '../../../shared/tabs.tsx';
+import { OrderConfirm } from '../../../shared/order-confirm.tsx';
 import { buyOptions } from '../api/buy-options.ts';
+import { useConfirmedOrder } from '../hooks/use-confirmed-order.ts';
 import { previewOptionsPayout, validateOptionsForm } from '../state/options-form.ts';
 import type { OptionsFormValues } from '../state/options-form.ts';
+import { Figure, FigureList } from './figure-list.tsx';
 import { SubmitArea } from './submit-area.tsx';
-import { TradeField } from './trade-field.tsx';
+import { DecimalInput, TradeField } from './trade-field.tsx';
 import styles from './trade.module.css';
 
 /** The options tab: direction, period (with its payout), stake within the product's limits, payout preview, confirm. */
@@ -32,16 +31,12 @@ export function OptionsForm({
 }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
-  const { api } = usePlatform();
-  const mode = useAccountMode();
-  const feedback = useOrderFeedback();
   const [values, setValues] = useState<OptionsFormValues>(() => ({
     direction: 'up',
     amount: '',
     period: terms.options[0]?.period ?? null,
   }));
   const [touched, setTouched] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const amountInput = useRef<HTMLInputElement>(null);
   const periodLabel = useId();
 
@@ -50,27 +45,19 @@ export function OptionsForm({
   const { errors, body } = validateOptionsForm(current, { instrumentId: instrument.id, products: terms.options });
   const payout = product ? previewOptionsPayout(values.amount.trim(), product) : null;
 
-  const order = useIdempotentMutation<BuyOptionsBody, OptionsOrder>({
-    signature: (b) => JSON.stringify([mode, b]),
-    send: (b, key) => buyOptions(api, b, key),
-    onSuccess: (bought) => {
-      setConfirming(false);
+  const { order, confirming, ask, dialog } = useConfirmedOrder<BuyOptionsBody, OptionsOrder>({
+    send: buyOptions,
+    placedText: (bought) =>
+      t('trade.options.placed', {
+        direction: t(`trade.direction.${bought.direction}`),
+        code: bought.code,
+        amount: formatAmount(bought.amount, lang),
+      }),
+    onPlaced: (bought) => {
       setTouched(false);
       onBought(bought);
-      feedback.succeeded(
-        t('trade.options.placed', {
-          direction: t(`trade.direction.${bought.direction}`),
-          code: bought.code,
-          amount: formatAmount(bought.amount, lang),
-        }),
-      );
-    },
-    onError: (error) => {
-      setConfirming(false);
-      feedback.failed(error);
     },
   });
-  const cancel = useCallback(() => setConfirming(false), []);
 
   if (!product) return <EmptyState title={t('trade.options.none')} />;
 
@@ -81,7 +68,7 @@ export function OptionsForm({
       amountInput.current?.focus();
       return;
     }
-    setConfirming(true);
+    ask();
   };
 
   const closed = !instrument.tradingOpen;
@@ -128,54 +115,40 @@ export function OptionsForm({
         errorTestId="options-amount-error"
       >
         {(control) => (
-          <input
-            {...control}
+          <DecimalInput
+            control={control}
             ref={amountInput}
-            className={formClasses.input}
-            inputMode="decimal"
-            autoComplete="off"
             value={values.amount}
-            onChange={(e) => setValues((v) => ({ ...v, amount: e.target.value }))}
+            onChange={(amount) => setValues((v) => ({ ...v, amount }))}
             onBlur={() => setTouched(true)}
-            data-testid="options-amount"
+            testId="options-amount"
           />
         )}
       </TradeField>
-      <dl className={styles.preview} data-testid="options-preview">
-        <div className={styles.previewRow}>
-          <dt>{t('trade.options.payout')}</dt>
-          <dd>{payoutPercent(product.payoutPercent)}</dd>
-        </div>
-        <div className={styles.previewRow}>
-          <dt>{t('trade.options.ifWon')}</dt>
-          <dd>{payout ? <MoneyText value={payout.total.toFixed()} testId="options-payout" /> : '—'}</dd>
-        </div>
-        <div className={styles.previewRow}>
-          <dt>{t('trade.options.profitIfWon')}</dt>
-          <dd>{payout ? <MoneyText value={payout.profit.toFixed()} signed testId="options-profit-preview" /> : '—'}</dd>
-        </div>
-      </dl>
+      <FigureList testId="options-preview">
+        <Figure label={t('trade.options.payout')}>{payoutPercent(product.payoutPercent)}</Figure>
+        <Figure label={t('trade.options.ifWon')}>
+          {payout ? <MoneyText value={payout.total.toFixed()} testId="options-payout" /> : '—'}
+        </Figure>
+        <Figure label={t('trade.options.profitIfWon')}>
+          {payout ? <MoneyText value={payout.profit.toFixed()} signed testId="options-profit-preview" /> : '—'}
+        </Figure>
+      </FigureList>
       <p className={formClasses.hint}>{t('trade.options.rules')}</p>
       <SubmitArea
         kind="options"
-        uncertain={order.pendingSignature !== null}
+        order={order}
         closed={closed}
-        busy={order.isPending}
         up={values.direction === 'up'}
         label={t('trade.options.submit', { direction: directionLabel, code: instrument.code })}
       />
 
       {confirming ? (
-        <ConfirmDialog
+        <OrderConfirm
           title={t('trade.options.confirmTitle')}
           testId="options-confirm"
           confirmLabel={t('trade.options.confirm')}
-          busy={order.isPending}
-          blocked={!body || closed}
-          onCancel={cancel}
-          onConfirm={() => {
-            if (body) order.mutate(body);
-          }}
+          {...dialog(body, closed)}
           note={t('trade.options.confirmNote')}
           rows={[
             { label: t('trade.contract.instrument'), value: `${instrument.code} · ${instrument.name}`, testId: 'confirm-instrument' },

@@ -6,6 +6,7 @@ import { MoneyText, PriceValue } from '../../../shared/money-text.tsx';
 import { TickTime } from '../../../shared/tick-time.tsx';
 import { formatCountdown } from '../../../shared/use-now.ts';
 import { useOptionsResult } from '../hooks/use-options-result.ts';
+import { Figure, FigureList } from './figure-list.tsx';
 import styles from './trade.module.css';
 
 /** The options order just bought: its open tick, a countdown to settlement, then the result with both ticks. */
@@ -17,32 +18,23 @@ export function OptionsTicket({ bought, tickSize, onDismiss }: { bought: Options
       <h3 id={`ticket-${order.id}`} className={styles.ticketTitle}>
         {t('trade.options.ticketTitle', { direction: t(`trade.direction.${order.direction}`), code: order.code })}
       </h3>
-      <dl className={styles.preview}>
-        <div className={styles.previewRow}>
-          <dt>{t('trade.options.amount')}</dt>
-          <dd>
-            <MoneyText value={order.amount} testId="options-ticket-amount" />
-          </dd>
-        </div>
-        <div className={styles.previewRow}>
-          <dt>{t('trade.options.openTick')}</dt>
-          <dd>
-            <PriceValue value={order.openPrice} tickSize={tickSize} testId="options-open-price" />
-            <br />
-            <TickTime time={order.openTime} testId="options-open-time" />
-          </dd>
-        </div>
+      <FigureList>
+        <Figure label={t('trade.options.amount')}>
+          <MoneyText value={order.amount} testId="options-ticket-amount" />
+        </Figure>
+        <Figure label={t('trade.options.openTick')}>
+          <PriceValue value={order.openPrice} tickSize={tickSize} testId="options-open-price" />
+          <br />
+          <TickTime time={order.openTime} testId="options-open-time" />
+        </Figure>
         {settled && order.settlePrice !== null && order.settleTime !== null ? (
-          <div className={styles.previewRow}>
-            <dt>{t('trade.options.settleTick')}</dt>
-            <dd>
-              <PriceValue value={order.settlePrice} tickSize={tickSize} testId="options-settle-price" />
-              <br />
-              <TickTime time={order.settleTime} testId="options-settle-time" />
-            </dd>
-          </div>
+          <Figure label={t('trade.options.settleTick')}>
+            <PriceValue value={order.settlePrice} tickSize={tickSize} testId="options-settle-price" />
+            <br />
+            <TickTime time={order.settleTime} testId="options-settle-time" />
+          </Figure>
         ) : null}
-      </dl>
+      </FigureList>
       {!ended ? (
         <p className={styles.countdown} data-testid="options-countdown" data-remaining-ms={remainingMs}>
           {t('trade.options.settlesIn', { time: formatCountdown(remainingMs) })}

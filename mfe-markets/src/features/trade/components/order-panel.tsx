@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { OptionsOrder } from '@meridian/contracts';
 import { useAccountMode, useIsLoggedIn, useT } from '@meridian/platform';
 import { ErrorState, LoadingState } from '@meridian/ui';
+import { Tabs } from '@meridian/ui/tabs';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import type { InstrumentContext } from '../../../shared/instrument-slots.ts';
+import pageStyles from '../../../shared/page.module.css';
 import { usePlatform } from '../../../shared/platform-context.tsx';
-import { Tabs } from '../../../shared/tabs.tsx';
 import { tradingKeys } from '../../../shared/trading-keys.ts';
 import { getTradingTerms } from '../api/get-trading-terms.ts';
 import { ContractForm } from './contract-form.tsx';
@@ -23,8 +24,8 @@ export function OrderPanel({ instrument, price }: InstrumentContext) {
   const loggedIn = useIsLoggedIn();
   const mode = useAccountMode();
   return (
-    <section className={styles.panel} aria-labelledby="order-panel-title" data-testid="order-panel">
-      <h2 id="order-panel-title" className={styles.title}>
+    <section className={pageStyles.card} aria-labelledby="order-panel-title" data-testid="order-panel">
+      <h2 id="order-panel-title" className={pageStyles.cardTitle}>
         {t('trade.title', { code: instrument.code })}
       </h2>
       {/* Keyed by the account: switching demo/real starts a fresh form and drops the other account's ticket. */}
@@ -70,8 +71,8 @@ function SignedInPanel({ instrument, price }: InstrumentContext) {
     <Tabs
       label={t('trade.kind')}
       items={[
-        { id: 'contract', label: t('trade.tabs.contract'), testId: 'order-tab-contract' },
-        { id: 'options', label: t('trade.tabs.options'), testId: 'order-tab-options' },
+        { key: 'contract', label: t('trade.tabs.contract'), testId: 'order-tab-contract' },
+        { key: 'options', label: t('trade.tabs.options'), testId: 'order-tab-options' },
       ]}
       value={tab}
       onChange={setTab}

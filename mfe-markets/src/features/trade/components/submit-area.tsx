@@ -1,6 +1,8 @@
 import { useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import tradingStyles from '../../../shared/trading.module.css';
+import { UncertainNote } from '../../../shared/uncertain-note.tsx';
 import styles from './trade.module.css';
 
 /**
@@ -8,16 +10,15 @@ import styles from './trade.module.css';
  * answer, the closed-market note, and the submit button in the colour of its direction.
  */
 export function SubmitArea({
-  uncertain,
+  order,
   closed,
-  busy,
   up,
   label,
   kind,
 }: {
-  uncertain: boolean;
+  /** The order being sent: busy while it runs, uncertain while its key waits for a definite answer. */
+  order: { isPending: boolean; pendingSignature: string | null };
   closed: boolean;
-  busy: boolean;
   up: boolean;
   label: string;
   /** `contract` or `options`: names the test ids. */
@@ -26,20 +27,16 @@ export function SubmitArea({
   const { t } = useT(NAMESPACE);
   return (
     <>
-      {uncertain ? (
-        <p className={styles.warn} role="status" data-testid={`${kind}-uncertain`}>
-          {t('trade.uncertain')}
-        </p>
-      ) : null}
+      {order.pendingSignature !== null ? <UncertainNote testId={`${kind}-uncertain`} /> : null}
       {closed ? (
-        <p className={styles.warn} data-testid="trade-closed-note">
+        <p className={tradingStyles.warn} data-testid="trade-closed-note">
           {t('trade.marketClosed')}
         </p>
       ) : null}
       <Button
         type="submit"
         className={`${styles.submit} ${up ? styles.submitUp : styles.submitDown}`}
-        disabled={closed || busy}
+        disabled={closed || order.isPending}
         data-testid={`${kind}-submit`}
       >
         {label}

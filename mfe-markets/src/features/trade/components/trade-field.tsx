@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useT } from '@meridian/platform';
 import { formClasses } from '@meridian/ui';
 
@@ -48,5 +48,39 @@ export function TradeField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A field's text input for a decimal (lots, a price, an amount): the wire keeps every digit typed. */
+export function DecimalInput({
+  control,
+  ref,
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  testId,
+}: {
+  control: TradeFieldControl;
+  ref?: Ref<HTMLInputElement>;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  placeholder?: string;
+  testId: string;
+}) {
+  return (
+    <input
+      {...control}
+      ref={ref}
+      className={formClasses.input}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+      data-testid={testId}
+    />
   );
 }
