@@ -5,7 +5,7 @@
  */
 export { assignReview, decideReview, refreshReviews, reviewQueryOptions, reviewsQueryOptions } from './api/reviews-api.ts';
 export { DemoBadge, KindBadge, StateBadge, WaitedTime } from './components/badges.tsx';
-export { Radios, ReasonSelect } from './components/fields.tsx';
+export { ChoiceChips, Radios, ReasonSelect, TextBox } from './components/fields.tsx';
 export { Lightbox } from './components/lightbox.tsx';
 export { Facts, Page, Section, kitClasses } from './components/page.tsx';
 export { ReviewTable, useCustomerLabel } from './components/review-table.tsx';

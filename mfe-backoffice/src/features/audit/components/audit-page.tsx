@@ -13,7 +13,7 @@ import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
-import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { PageHeader, PageSection, SectionNote } from '../../../shared/components/page-header.tsx';
 import { formatCount } from '../../../shared/format.ts';
 import type { AuditSearch } from '../api/audit-api.ts';
 import { auditQueryOptions, exportAuditCsv } from '../api/audit-api.ts';
@@ -165,32 +165,21 @@ export function AuditPage() {
             ))}
           </select>
         </div>
-        <div className={styles.field}>
-          <label htmlFor="audit-from">{t('audit.from')}</label>
-          <input
-            id="audit-from"
-            type="date"
-            className={formClasses.input}
-            value={draft.from}
-            aria-invalid={rangeError || undefined}
-            aria-describedby={rangeError ? 'audit-range-error' : undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            data-testid="audit-from"
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="audit-to">{t('audit.to')}</label>
-          <input
-            id="audit-to"
-            type="date"
-            className={formClasses.input}
-            value={draft.to}
-            aria-invalid={rangeError || undefined}
-            aria-describedby={rangeError ? 'audit-range-error' : undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            data-testid="audit-to"
-          />
-        </div>
+        {(['from', 'to'] as const).map((end) => (
+          <div key={end} className={styles.field}>
+            <label htmlFor={`audit-${end}`}>{t(`audit.${end}`)}</label>
+            <input
+              id={`audit-${end}`}
+              type="date"
+              className={formClasses.input}
+              value={draft[end]}
+              aria-invalid={rangeError || undefined}
+              aria-describedby={rangeError ? 'audit-range-error' : undefined}
+              onChange={(e) => setDraft((d) => ({ ...d, [end]: e.target.value }))}
+              data-testid={`audit-${end}`}
+            />
+          </div>
+        ))}
         <div className={styles.buttons}>
           <Button type="submit" data-testid="audit-search">
             {t('audit.searchButton')}
@@ -205,17 +194,14 @@ export function AuditPage() {
           </p>
         ) : null}
       </form>
-      <section className={adminStyles.section} aria-labelledby="audit-results" aria-busy={query.isFetching || undefined}>
-        <div className={adminStyles.sectionHeader}>
-          <h2 id="audit-results" className={adminStyles.sectionTitle}>
-            {t('audit.results')}
-          </h2>
-          {query.data ? (
-            <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`} data-testid="audit-total">
-              {t('audit.total', { n: formatCount(query.data.total, lang) })}
-            </p>
-          ) : null}
-        </div>
+      <PageSection
+        id="audit-results"
+        title={t('audit.results')}
+        busy={query.isFetching}
+        aside={
+          query.data ? <SectionNote testId="audit-total">{t('audit.total', { n: formatCount(query.data.total, lang) })}</SectionNote> : null
+        }
+      >
         <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('audit.empty')}>
           {(data) => (
             <>
@@ -231,7 +217,7 @@ export function AuditPage() {
             </>
           )}
         </QueryView>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useT } from '@meridian/platform';
+import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
 import styles from './auth.module.css';
 
 /** The stand-alone screen of sign-in and set-up (no back-office chrome before a session exists). */
@@ -32,5 +34,36 @@ export function AuthScreen({
         {children}
       </div>
     </main>
+  );
+}
+
+/** The end of a sign-in or set-up form: why the last try failed (announced) and the full-width submit. */
+export function AuthSubmit({
+  failure,
+  submitting,
+  label,
+  busyLabel,
+  testId,
+  failureTestId,
+}: {
+  /** The failure's text, or null. */
+  failure: string | null;
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+  testId: string;
+  failureTestId: string;
+}) {
+  return (
+    <>
+      {failure !== null ? (
+        <p className={`${adminStyles.note} ${adminStyles.noteError}`} role="alert" data-testid={failureTestId}>
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting || undefined} data-testid={testId}>
+        {submitting ? busyLabel : label}
+      </Button>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { OPERATOR_CODES } from '@meridian/contracts';
 import type { SetupInfo } from '@meridian/contracts';
 import { completeSetupBody, setupTokenBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
-import { Button, FormField, formClasses } from '@meridian/ui';
+import { FormField, formClasses } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
@@ -16,7 +16,7 @@ import { RoleChips } from '../../../shared/components/role-chips.tsx';
 import { setOperatorSession } from '../../../shared/session.ts';
 import { validate } from '../../../shared/validate.ts';
 import { completeSetup, setupInfoQueryOptions } from '../api/auth-api.ts';
-import { AuthScreen } from './auth-screen.tsx';
+import { AuthScreen, AuthSubmit } from './auth-screen.tsx';
 import styles from './auth.module.css';
 
 const isInvalidLink = (error: unknown) => (error as { code?: string } | null)?.code === OPERATOR_CODES.setupLinkInvalid;
@@ -111,7 +111,7 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
           {info.secret}
         </code>
       </section>
-      <div className={styles.form}>
+      <div className={adminStyles.stack}>
         <dl className={styles.who} data-testid="setup-who">
           <dt>{t('auth.whoEmail')}</dt>
           <dd dir="ltr">{info.email ?? t('auth.firstAdmin')}</dd>
@@ -122,7 +122,7 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
             <RoleChips roles={info.roles} />
           </dd>
         </dl>
-        <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="setup-form">
+        <form ref={form} className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate data-testid="setup-form">
           {firstAdmin ? (
             <>
               <FormField label={t('auth.email')} error={errors.email}>
@@ -194,20 +194,14 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
               />
             )}
           </FormField>
-          {failure ? (
-            <p className={`${adminStyles.note} ${adminStyles.noteError}`} role="alert" data-testid="setup-failure">
-              {message(failure)}
-            </p>
-          ) : null}
-          <Button
-            type="submit"
-            className={styles.submit}
-            disabled={submitting}
-            aria-busy={submitting || undefined}
-            data-testid="setup-submit"
-          >
-            {submitting ? t('auth.settingUp') : t('auth.finishSetup')}
-          </Button>
+          <AuthSubmit
+            failure={failure ? message(failure) : null}
+            submitting={submitting}
+            label={t('auth.finishSetup')}
+            busyLabel={t('auth.settingUp')}
+            testId="setup-submit"
+            failureTestId="setup-failure"
+          />
         </form>
       </div>
     </div>

@@ -3,7 +3,6 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { OPERATOR_CODES } from '@meridian/contracts';
 import { operatorSignInBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
 import { Form, TextField } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { useAdminErrorMessage } from '../../../shared/components/error-message.tsx';
@@ -11,7 +10,7 @@ import adminStyles from '../../../shared/components/admin.module.css';
 import type { SignInState } from '../../../shared/layout.tsx';
 import { sessionEndReason, setOperatorSession, useOperatorSession } from '../../../shared/session.ts';
 import { signIn } from '../api/auth-api.ts';
-import { AuthScreen } from './auth-screen.tsx';
+import { AuthScreen, AuthSubmit } from './auth-screen.tsx';
 import styles from './auth.module.css';
 
 /** Codes that all mean "these credentials did not sign you in" (no hint which part was wrong). */
@@ -60,7 +59,7 @@ export function SignInPage() {
             throw error;
           }
         }}
-        className={styles.form}
+        className={adminStyles.stack}
         testId="sign-in-form"
       >
         {(form, { failure, submitting }) => (
@@ -77,20 +76,14 @@ export function SignInPage() {
               autoComplete="one-time-code"
               maxLength={6}
             />
-            {failure ? (
-              <p className={`${adminStyles.note} ${adminStyles.noteError}`} role="alert" data-testid="sign-in-failure">
-                {failureText(failure)}
-              </p>
-            ) : null}
-            <Button
-              type="submit"
-              className={styles.submit}
-              disabled={submitting}
-              aria-busy={submitting || undefined}
-              data-testid="sign-in-submit"
-            >
-              {submitting ? t('auth.signingIn') : t('auth.signIn')}
-            </Button>
+            <AuthSubmit
+              failure={failure ? failureText(failure) : null}
+              submitting={submitting}
+              label={t('auth.signIn')}
+              busyLabel={t('auth.signingIn')}
+              testId="sign-in-submit"
+              failureTestId="sign-in-failure"
+            />
           </>
         )}
       </Form>

@@ -158,7 +158,7 @@ export function ContentEditor({
           </h2>
           {meta ? <p className={`${adminStyles.small} ${adminStyles.muted} ${adminStyles.plain}`}>{meta}</p> : null}
         </div>
-        <div className={styles.editorBadges}>
+        <div className={adminStyles.cluster}>
           {!canWrite ? <span className={adminStyles.badge}>{t('content.readOnly')}</span> : null}
           {dirty ? (
             <span className={`${adminStyles.badge} ${adminStyles.badgeWarn}`} data-testid="content-unsaved">
@@ -167,8 +167,8 @@ export function ContentEditor({
           ) : null}
         </div>
       </div>
-      <form ref={form} className={styles.editorForm} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
-        <div className={styles.fieldsRow}>
+      <form ref={form} className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
+        <div className={adminStyles.autoGrid}>
           <div className={styles.titleField}>
             <FormField
               label={kind === 'faq' ? t('content.fields.question') : t('content.fields.title')}
@@ -265,7 +265,7 @@ export function ContentEditor({
           <ContentPreview body={draft.body.trim()} enabled={canWrite} />
         </div>
         <ErrorMessage error={failure} testId="content-save-error" />
-        <div className={styles.editorActions}>
+        <div className={adminStyles.cluster}>
           {canWrite ? (
             <Button type="submit" disabled={busy} aria-busy={busy || undefined} data-testid="content-save">
               {busy ? t('content.saving') : t('content.save')}

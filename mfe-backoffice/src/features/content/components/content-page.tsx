@@ -139,7 +139,7 @@ export function ContentPage() {
         {saved ?? ''}
       </p>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(kind)} className={styles.workspace}>
-        <section className={styles.listPane} aria-labelledby={`${panelId}-list`}>
+        <section className={adminStyles.section} aria-labelledby={`${panelId}-list`}>
           <div className={adminStyles.sectionHeader}>
             <h2 id={`${panelId}-list`} className={adminStyles.sectionTitle}>
               {t('content.list.heading', { kind: kindName, language: langName })}

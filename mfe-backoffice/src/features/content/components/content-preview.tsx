@@ -52,7 +52,7 @@ export function ContentPreview({ body, enabled }: { body: string; enabled: boole
   else if (tooLong) content = <p className={`${adminStyles.note} ${adminStyles.noteWarn}`}>{t('content.preview.tooLong')}</p>;
   else if (data === undefined && preview.isError && !preview.isFetching)
     content = (
-      <div className={styles.previewFailed}>
+      <div className={adminStyles.stackTight}>
         <ErrorMessage error={preview.error} testId="content-preview-error" />
         <div>
           <Button variant="secondary" onClick={() => void preview.refetch()} data-testid="content-preview-retry">
@@ -77,7 +77,7 @@ export function ContentPreview({ body, enabled }: { body: string; enabled: boole
           dangerouslySetInnerHTML={{ __html: data.html }}
         />
         {preview.isError && !preview.isFetching ? <ErrorMessage error={preview.error} testId="content-preview-error" /> : null}
-        <section className={styles.removed} aria-labelledby={`${id}-removed`}>
+        <section className={adminStyles.stackTight} aria-labelledby={`${id}-removed`}>
           <h4 id={`${id}-removed`} className={styles.removedTitle}>
             {t('content.removed.title')}
           </h4>

@@ -15,6 +15,7 @@ import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './corrections.module.css';
 
 const {
+  ChoiceChips,
   DemoBadge,
   PAGE_SIZE,
   ReasonSelect,
@@ -184,7 +185,7 @@ export function PendingCorrections() {
                       </div>
                       <div className={styles.noteFact}>
                         <dt>{t('corrections.note')}</dt>
-                        <dd className={styles.noteText} dir="auto">
+                        <dd className={kit.typed} dir="auto">
                           {item.payload.note ?? '—'}
                         </dd>
                       </div>
@@ -242,23 +243,17 @@ export function DecidedCorrections() {
       title={t('corrections.decidedTitle')}
       testId="decided-corrections"
       actions={
-        <div className={kit.chips} role="group" aria-label={t('queues.stateFilter')}>
-          {DECIDED.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={kit.chip}
-              aria-pressed={s === state}
-              onClick={() => {
-                setState(s);
-                setPage(1);
-              }}
-              data-testid={`decided-state-${s}`}
-            >
-              {t(`states.${s}`)}
-            </button>
-          ))}
-        </div>
+        <ChoiceChips
+          label={t('queues.stateFilter')}
+          options={DECIDED}
+          value={state}
+          onChange={(s) => {
+            setState(s);
+            setPage(1);
+          }}
+          text={(s) => t(`states.${s}`)}
+          testIdPrefix="decided-state"
+        />
       }
     >
       <QueryView query={query} isEmpty={(d) => d.items.length === 0} empty={t('corrections.noDecided')}>

@@ -14,7 +14,7 @@ import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { customerQueryOptions, proposeCorrection } from '../api/corrections-api.ts';
 import styles from './corrections.module.css';
 
-const { DemoBadge, Radios, ReasonSelect, Section, kitClasses: kit, refreshReviews, useErrorText, userPath, validate } = reviewKit;
+const { DemoBadge, Radios, ReasonSelect, Section, TextBox, kitClasses: kit, refreshReviews, useErrorText, userPath, validate } = reviewKit;
 
 /** Field → message key of its first problem. */
 type FieldErrors = Partial<Record<string, string>>;
@@ -29,16 +29,6 @@ type Form = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A field's validation message (a common `validation.*` key), translated. */
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  const { t } = useT('common');
-  return error ? (
-    <p id={id} className={formClasses.error}>
-      {t(error)}
-    </p>
-  ) : null;
-}
 
 /** Who the typed user id names, under the field, so the operator sees the customer before sending. */
 function CustomerHint({ userId }: { userId: string }) {
@@ -74,7 +64,6 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
   const [form, setForm] = useState<Form>({ userId: initialUserId, mode: '', direction: '', amount: '', reasonCode: '', note: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<ProposeCorrectionBody | null>(null);
@@ -85,16 +74,11 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
     send: (body: ProposeCorrectionBody, key: string) => proposeCorrection(body, key),
     onSuccess: (view) => {
       setSent(view);
-      setConfirming(null);
       setForm((f) => ({ ...f, amount: '', note: '', direction: '', reasonCode: '' }));
       void refreshReviews(queryClient);
     },
   });
-  const resetPropose = propose.reset;
-  const cancel = useCallback(() => {
-    setConfirming(null);
-    resetPropose();
-  }, [resetPropose]);
+  const cancel = useCallback(() => setConfirming(null), []);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -119,7 +103,6 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
     if (!form.reasonCode) next.reasonCode = 'queues.review.chooseReason';
     setErrors(next);
     if (!checked.data || Object.values(next).some(Boolean)) return;
-    propose.reset();
     setConfirming(checked.data);
   };
 
@@ -133,24 +116,18 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
         </p>
       ) : null}
       <form className={styles.form} onSubmit={submit} noValidate data-testid="propose-form">
-        <div className={`${formClasses.field} ${styles.wide}`}>
-          <label className={formClasses.label} htmlFor="correction-user">
-            {t('corrections.userId')}
-          </label>
-          <input
-            id="correction-user"
-            className={`${formClasses.input} ${kit.mono}`}
-            value={form.userId}
-            onChange={(e) => set('userId', e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={errors.userId ? true : undefined}
-            aria-describedby={errors.userId ? 'correction-user-error' : undefined}
-            data-testid="correction-user"
-          />
-          <FieldError id="correction-user-error" error={errors.userId} />
+        <TextBox
+          id="correction-user"
+          label={t('corrections.userId')}
+          className={kit.mono}
+          fieldClassName={styles.wide}
+          value={form.userId}
+          onChange={(v) => set('userId', v)}
+          error={errors.userId}
+          testId="correction-user"
+        >
           <CustomerHint userId={form.userId} />
-        </div>
+        </TextBox>
         <Radios
           legend={t('corrections.mode')}
           name="correction-mode"
@@ -175,29 +152,17 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
           testIdPrefix="correction-direction"
           error={errors.direction ? t(errors.direction) : null}
         />
-        <div className={formClasses.field}>
-          <label className={formClasses.label} htmlFor="correction-amount">
-            {t('corrections.amount', { currency: TRADING_CURRENCY })}
-          </label>
-          <input
-            id="correction-amount"
-            className={`${formClasses.input} ${kit.num}`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.amount}
-            onChange={(e) => set('amount', e.target.value)}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? 'correction-amount-error' : 'correction-amount-hint'}
-            data-testid="correction-amount"
-          />
-          {errors.amount ? (
-            <FieldError id="correction-amount-error" error={errors.amount} />
-          ) : (
-            <p id="correction-amount-hint" className={formClasses.hint}>
-              {t('corrections.amountHint')}
-            </p>
-          )}
-        </div>
+        <TextBox
+          id="correction-amount"
+          label={t('corrections.amount', { currency: TRADING_CURRENCY })}
+          className={kit.num}
+          inputMode="decimal"
+          value={form.amount}
+          onChange={(v) => set('amount', v)}
+          error={errors.amount}
+          hint={t('corrections.amountHint')}
+          testId="correction-amount"
+        />
         <ReasonSelect
           kind="correction"
           value={form.reasonCode}
@@ -207,28 +172,18 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
           error={errors.reasonCode ? t(errors.reasonCode) : null}
           testId="correction-reason"
         />
-        <div className={`${formClasses.field} ${styles.wide}`}>
-          <label className={formClasses.label} htmlFor="correction-note">
-            {t('corrections.note')}
-          </label>
-          <textarea
-            id="correction-note"
-            className={formClasses.textarea}
-            value={form.note}
-            maxLength={500}
-            onChange={(e) => set('note', e.target.value)}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? 'correction-note-error' : 'correction-note-hint'}
-            data-testid="correction-note"
-          />
-          {errors.note ? (
-            <FieldError id="correction-note-error" error={errors.note} />
-          ) : (
-            <p id="correction-note-hint" className={formClasses.hint}>
-              {t('corrections.noteHint')}
-            </p>
-          )}
-        </div>
+        <TextBox
+          id="correction-note"
+          label={t('corrections.note')}
+          multiline
+          fieldClassName={styles.wide}
+          value={form.note}
+          maxLength={500}
+          onChange={(v) => set('note', v)}
+          error={errors.note}
+          hint={t('corrections.noteHint')}
+          testId="correction-note"
+        />
         <div className={`${kit.actions} ${styles.wide}`}>
           <Button type="submit" data-testid="propose-submit">
             {t('corrections.review')}
@@ -265,9 +220,7 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
           ]}
           note={t('corrections.needsSecond')}
           confirmLabel={t('corrections.send')}
-          busy={propose.isPending}
-          failure={propose.isError ? errorText(propose.error) : null}
-          onConfirm={() => propose.mutate(confirming)}
+          onConfirm={() => propose.mutateAsync(confirming)}
           onClose={cancel}
           testId="propose-dialog"
         />

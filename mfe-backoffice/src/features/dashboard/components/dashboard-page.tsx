@@ -6,7 +6,7 @@ import { Button } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { PageHeader, PageSection } from '../../../shared/components/page-header.tsx';
 import { formatCount, formatDuration } from '../../../shared/format.ts';
 import { NAV_SECTIONS } from '../../../shared/nav.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -46,26 +46,20 @@ export function DashboardPage() {
           </>
         }
       />
-      <section className={adminStyles.section} aria-labelledby="dashboard-queues">
-        <h2 id="dashboard-queues" className={adminStyles.sectionTitle}>
-          {t('dashboard.queuesTitle')}
-        </h2>
+      <PageSection id="dashboard-queues" title={t('dashboard.queuesTitle')}>
         <QueryView query={query} isEmpty={(d) => d.queues.length === 0} empty={t('dashboard.noQueues')}>
           {(data) => (
-            <ul className={styles.cards}>
+            <ul className={adminStyles.tiles}>
               {data.queues.map((queue) => (
                 <QueueCard key={queue.kind} queue={queue} now={query.dataUpdatedAt} />
               ))}
             </ul>
           )}
         </QueryView>
-      </section>
+      </PageSection>
       {sections.length > 0 ? (
-        <section className={adminStyles.section} aria-labelledby="dashboard-sections">
-          <h2 id="dashboard-sections" className={adminStyles.sectionTitle}>
-            {t('dashboard.sectionsTitle')}
-          </h2>
-          <ul className={styles.shortcuts}>
+        <PageSection id="dashboard-sections" title={t('dashboard.sectionsTitle')}>
+          <ul className={`${adminStyles.bare} ${adminStyles.cluster}`}>
             {sections.map((s) => (
               <li key={s.key}>
                 <Link to={s.path} className={styles.shortcut}>
@@ -74,7 +68,7 @@ export function DashboardPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
       ) : null}
     </div>
   );

@@ -52,7 +52,7 @@ export function InviteForm() {
         const rolesInvalid = fieldError(form, 'roles') !== undefined;
         return (
           <>
-            <div className={adminStyles.formGrid}>
+            <div className={adminStyles.autoGrid}>
               <TextField form={form} name="email" label={t('operators.email')} type="email" autoComplete="off" dir="ltr" />
               <TextField form={form} name="name" label={t('operators.name')} autoComplete="off" maxLength={80} />
             </div>

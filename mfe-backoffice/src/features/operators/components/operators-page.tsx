@@ -9,7 +9,7 @@ import type { DataColumn } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
-import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { PageHeader, PageSection } from '../../../shared/components/page-header.tsx';
 import { RoleChips } from '../../../shared/components/role-chips.tsx';
 import { dateTimeOrDash, isolate } from '../../../shared/format.ts';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -98,17 +98,11 @@ export function OperatorsPage() {
     <div className={adminStyles.page} data-testid="operators-page">
       <PageHeader title={t('operators.title')} lead={isAdmin ? t('operators.lead') : t('operators.leadReadOnly')} />
       {isAdmin ? (
-        <section className={`${adminStyles.section} ${adminStyles.panel}`} aria-labelledby="operators-invite">
-          <h2 id="operators-invite" className={adminStyles.sectionTitle}>
-            {t('operators.inviteTitle')}
-          </h2>
+        <PageSection id="operators-invite" title={t('operators.inviteTitle')} className={adminStyles.panel}>
           <InviteForm />
-        </section>
+        </PageSection>
       ) : null}
-      <section className={adminStyles.section} aria-labelledby="operators-list">
-        <h2 id="operators-list" className={adminStyles.sectionTitle}>
-          {t('operators.listTitle')}
-        </h2>
+      <PageSection id="operators-list" title={t('operators.listTitle')}>
         <QueryView query={query} isEmpty={(d) => d.length === 0}>
           {(operators) => (
             <DataTable
@@ -121,7 +115,7 @@ export function OperatorsPage() {
             />
           )}
         </QueryView>
-      </section>
+      </PageSection>
       {deactivating ? (
         <ConfirmDialog
           confirmTestId="confirm-ok"

@@ -6,9 +6,10 @@ import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_REASONS } from '@meridian/contr
 import type { DecideReviewBody, ReviewView } from '@meridian/contracts';
 import { decideReviewBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
-import { Button, formClasses } from '@meridian/ui';
+import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './queues.module.css';
@@ -19,6 +20,7 @@ const {
   ReasonSelect,
   Section,
   StateBadge,
+  TextBox,
   assignReview,
   decideReview,
   errorCode,
@@ -89,22 +91,24 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
     mutationFn: (body: DecideReviewBody) => decideReview(item.id, body),
     onSuccess: (view) => {
       queryClient.setQueryData(reviewQueryOptions(item.id).queryKey, view);
-      setConfirming(null);
       setDone(true);
       void refreshReviews(queryClient);
     },
     onError: (error) => {
       if (errorCode(error) !== OPERATOR_CODES.alreadyDecided) return;
-      setConfirming(null);
       setOvertaken(true);
       void refreshReviews(queryClient);
     },
   });
-  const resetDecide = decide.reset;
-  const cancel = useCallback(() => {
-    setConfirming(null);
-    resetDecide();
-  }, [resetDecide]);
+  const cancel = useCallback(() => setConfirming(null), []);
+  /** Sends the decision; someone else's decision first (10205) closes the dialog too, and the panel says so. */
+  const send = async (body: DecideReviewBody) => {
+    try {
+      await decide.mutateAsync(body);
+    } catch (error) {
+      if (errorCode(error) !== OPERATOR_CODES.alreadyDecided) throw error;
+    }
+  };
 
   const choose = (next: Decision) => {
     // Move the reason along with the decision unless the operator picked one of their own.
@@ -126,7 +130,6 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
     if (checked.errors?.note) next.note = checked.errors.note;
     setErrors(next);
     if (Object.keys(next).length > 0 || !checked.data) return;
-    decide.reset();
     setConfirming(checked.data);
   };
 
@@ -200,7 +203,7 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
         </p>
       ) : null}
       <form
-        className={styles.form}
+        className={adminStyles.stack}
         onSubmit={submit}
         noValidate
         aria-describedby={ownProposal ? 'own-proposal' : undefined}
@@ -232,22 +235,18 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
           testId="decision-reason"
           disabled={ownProposal}
         />
-        <div className={formClasses.field}>
-          <label className={formClasses.label} htmlFor={`note-${item.id}`}>
-            {t('queues.review.noteOptional')}
-          </label>
-          <textarea
-            id={`note-${item.id}`}
-            className={formClasses.textarea}
-            value={note}
-            maxLength={500}
-            onChange={(e) => setNote(e.target.value)}
-            aria-invalid={errors.note ? true : undefined}
-            disabled={ownProposal}
-            data-testid="decision-note"
-          />
-          {errors.note ? <NoteError keyName={errors.note} /> : <p className={formClasses.hint}>{t('queues.review.noteHint')}</p>}
-        </div>
+        <TextBox
+          id={`note-${item.id}`}
+          label={t('queues.review.noteOptional')}
+          multiline
+          value={note}
+          maxLength={500}
+          onChange={setNote}
+          error={errors.note}
+          hint={t('queues.review.noteHint')}
+          disabled={ownProposal}
+          testId="decision-note"
+        />
         <div className={kit.actions}>
           <Button type="submit" disabled={ownProposal} data-testid="decide-submit">
             {t('queues.review.decideButton')}
@@ -272,19 +271,11 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
             item.kind === 'correction' && confirming.decision === 'approve' ? t('corrections.approveMovesMoney') : t('queues.review.final')
           }
           confirmLabel={t(confirming.decision === 'approve' ? 'queues.review.confirmApprove' : 'queues.review.confirmReject')}
-          busy={decide.isPending}
-          failure={decide.isError ? errorText(decide.error) : null}
-          onConfirm={() => decide.mutate(confirming)}
+          onConfirm={() => send(confirming)}
           onClose={cancel}
           testId="decide-dialog"
         />
       ) : null}
     </Section>
   );
-}
-
-/** A note's validation message (a common key). */
-function NoteError({ keyName }: { keyName: string }) {
-  const { t } = useT('common');
-  return <p className={formClasses.error}>{t(keyName)}</p>;
 }

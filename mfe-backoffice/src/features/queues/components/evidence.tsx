@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import type { ReviewView } from '@meridian/contracts';
 import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './queues.module.css';
 
@@ -53,13 +54,13 @@ export function Evidence({ item }: { item: ReviewView }) {
     return value;
   };
   return (
-    <div className={styles.evidence} data-testid="review-evidence">
+    <div className={adminStyles.stack} data-testid="review-evidence">
       {facts.length > 0 ? (
         <dl className={styles.payload}>
           {facts.map(([key, value]) => (
             <div key={key} className={styles.payloadRow} data-key={key}>
               <dt>{label(key)}</dt>
-              <dd className={key === 'note' ? styles.freeText : undefined} dir="auto">
+              <dd className={key === 'note' ? kit.typed : undefined} dir="auto">
                 {show(key, value)}
               </dd>
             </div>

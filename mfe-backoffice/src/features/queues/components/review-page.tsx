@@ -4,10 +4,10 @@ import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { EmptyState } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { DecisionPanel } from './decision-panel.tsx';
 import { Evidence } from './evidence.tsx';
-import styles from './queues.module.css';
 
 const {
   Facts,
@@ -86,7 +86,7 @@ export function ReviewPage() {
                 ]}
               />
             </Section>
-            <div className={styles.layout}>
+            <div className={adminStyles.split}>
               <Section title={t('queues.review.evidence')} testId="review-evidence-section">
                 <Evidence item={view} />
               </Section>

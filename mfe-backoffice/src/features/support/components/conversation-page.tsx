@@ -5,10 +5,11 @@ import { Link, useParams } from 'react-router-dom';
 import type { TicketView } from '@meridian/contracts';
 import { operatorReplyBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
-import { Button, formClasses } from '@meridian/ui';
+import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { closeTicket, replyTicket, ticketQueryOptions } from '../api/support-api.ts';
@@ -18,7 +19,19 @@ import { TicketImage } from './ticket-image.tsx';
 import styles from './support.module.css';
 import { adminKeys } from '../../../shared/query-keys.ts';
 
-const { Facts, Page, ReasonSelect, Section, StateBadge, WaitedTime, kitClasses: kit, refreshReviews, useErrorText, validate } = reviewKit;
+const {
+  Facts,
+  Page,
+  ReasonSelect,
+  Section,
+  StateBadge,
+  TextBox,
+  WaitedTime,
+  kitClasses: kit,
+  refreshReviews,
+  useErrorText,
+  validate,
+} = reviewKit;
 
 const MESSAGE_MAX = 2000;
 
@@ -30,7 +43,7 @@ function Thread({ view }: { view: TicketView }) {
     <ol className={styles.thread} aria-label={t('support.thread')} data-testid="support-thread">
       {view.messages.map((m) => (
         <li key={m.id} className={styles.message} data-author={m.author} data-testid="support-message">
-          <span className={styles.meta}>
+          <span className={kit.byline}>
             {m.author === 'visitor' ? t('support.visitor') : t('support.operator')} ·{' '}
             <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, lang)}</time>
           </span>
@@ -47,7 +60,6 @@ function Thread({ view }: { view: TicketView }) {
 /** The reply box: the same rules as the API (operatorReplyBody), translated. */
 function ReplyForm({ id, closed }: { id: string; closed: boolean }) {
   const { t } = useT(NAMESPACE);
-  const { t: tc } = useT('common');
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const [message, setMessage] = useState('');
@@ -69,29 +81,20 @@ function ReplyForm({ id, closed }: { id: string; closed: boolean }) {
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="reply-form">
-      <div className={formClasses.field}>
-        <label className={formClasses.label} htmlFor="support-reply">
-          {t('support.replyLabel')}
-        </label>
-        <textarea
-          id="support-reply"
-          className={formClasses.textarea}
-          value={message}
-          maxLength={MESSAGE_MAX}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            if (error) setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'support-reply-error' : 'support-reply-count'}
-          data-testid="reply-message"
-        />
-        {error ? (
-          <p id="support-reply-error" className={formClasses.error}>
-            {tc(error)}
-          </p>
-        ) : null}
-      </div>
+      <TextBox
+        id="support-reply"
+        label={t('support.replyLabel')}
+        multiline
+        value={message}
+        maxLength={MESSAGE_MAX}
+        onChange={(value) => {
+          setMessage(value);
+          if (error) setError(null);
+        }}
+        error={error}
+        describedBy="support-reply-count"
+        testId="reply-message"
+      />
       {reply.isError ? (
         <p className={kit.error} role="alert" data-testid="reply-error">
           {errorText(reply.error)}
@@ -102,7 +105,7 @@ function ReplyForm({ id, closed }: { id: string; closed: boolean }) {
           {t('support.replySent')}
         </p>
       ) : null}
-      <div className={styles.formFoot}>
+      <div className={adminStyles.spread}>
         <span id="support-reply-count" className={styles.counter}>
           {t('support.characters', { count: message.length, max: MESSAGE_MAX })}
         </span>
@@ -118,23 +121,17 @@ function ReplyForm({ id, closed }: { id: string; closed: boolean }) {
 function CloseForm({ view }: { view: TicketView }) {
   const { t } = useT(NAMESPACE);
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
   const [reason, setReason] = useState<string>('resolved');
   const [confirming, setConfirming] = useState(false);
   const close = useMutation({
     mutationFn: () => closeTicket(view.id, reason as CloseReason),
     onSuccess: (next) => {
       queryClient.setQueryData(ticketQueryOptions(view.id).queryKey, next);
-      setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: adminKeys.support.list() });
       void refreshReviews(queryClient);
     },
   });
-  const resetClose = close.reset;
-  const cancel = useCallback(() => {
-    setConfirming(false);
-    resetClose();
-  }, [resetClose]);
+  const cancel = useCallback(() => setConfirming(false), []);
   return (
     <div className={styles.form} data-testid="close-form">
       <ReasonSelect kind="support" value={reason} onChange={setReason} label={t('support.closeReason')} testId="close-reason" />
@@ -153,9 +150,7 @@ function CloseForm({ view }: { view: TicketView }) {
           ]}
           note={t('support.closeNote')}
           confirmLabel={t('support.confirmClose')}
-          busy={close.isPending}
-          failure={close.isError ? errorText(close.error) : null}
-          onConfirm={() => close.mutate()}
+          onConfirm={() => close.mutateAsync()}
           onClose={cancel}
           testId="close-dialog"
         />
@@ -187,7 +182,7 @@ export function ConversationPage() {
       <QueryView query={query} notFound={t('support.notFound')}>
         {(ticket) => (
           <div className={styles.layout}>
-            <div className={styles.column}>
+            <div className={adminStyles.stack}>
               <Section title={t('support.messages', { count: ticket.messages.length })} testId="conversation-messages">
                 <Thread view={ticket} />
               </Section>
@@ -202,7 +197,7 @@ export function ConversationPage() {
                 </p>
               )}
             </div>
-            <div className={styles.column}>
+            <div className={adminStyles.stack}>
               <Section title={t('support.queueTitle')} testId="conversation-queue">
                 {ticket.review ? (
                   <Facts

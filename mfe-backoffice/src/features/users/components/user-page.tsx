@@ -1,22 +1,23 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { AccountModeName, UserDetail } from '@meridian/contracts';
 import { userNoteBody } from '@meridian/contracts/schemas';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
-import { Button, formClasses } from '@meridian/ui';
+import { Button } from '@meridian/ui';
 import { DataTable } from '@meridian/ui/data-table';
+import { Form, TextField } from '@meridian/ui/form';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import adminStyles from '../../../shared/components/admin.module.css';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { addUserNote, transfersQueryOptions, userQueryOptions } from '../api/users-api.ts';
 import { kycText, modeText, statusText, userName } from './user-labels.ts';
 import styles from './users.module.css';
 
-const { DemoBadge, Facts, PAGE_SIZE, Page, ReviewTable, Section, kitClasses: kit, useErrorText, validate } = reviewKit;
+const { ChoiceChips, DemoBadge, Facts, PAGE_SIZE, Page, ReviewTable, Section, kitClasses: kit, useErrorText } = reviewKit;
 
 /** Modes in the order the page shows them: real money first. */
 const MODES: readonly AccountModeName[] = ['real', 'demo'];
@@ -79,23 +80,17 @@ function Transfers({ userId }: { userId: string }) {
       title={t('users.transfers')}
       testId="user-transfers"
       actions={
-        <div className={kit.chips} role="group" aria-label={t('users.mode')}>
-          {MODES.map((m) => (
-            <button
-              key={m}
-              type="button"
-              className={kit.chip}
-              aria-pressed={m === mode}
-              onClick={() => {
-                setMode(m);
-                setPage(1);
-              }}
-              data-testid={`transfers-mode-${m}`}
-            >
-              {modeText(t, m)}
-            </button>
-          ))}
-        </div>
+        <ChoiceChips
+          label={t('users.mode')}
+          options={MODES}
+          value={mode}
+          onChange={(m) => {
+            setMode(m);
+            setPage(1);
+          }}
+          text={(m) => modeText(t, m)}
+          testIdPrefix="transfers-mode"
+        />
       }
     >
       {mode === 'demo' ? (
@@ -164,63 +159,44 @@ function Transfers({ userId }: { userId: string }) {
 /** Notes operators left on the customer, and (for the roles that may) a box to add one. */
 function Notes({ detail }: { detail: UserDetail }) {
   const { t } = useT(NAMESPACE);
-  const { t: tc } = useT('common');
   const lang = useLanguage();
   const session = useOperatorSession();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const mayWrite = hasRole(session, ['admin', 'support', 'reviewer', 'finance']);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (text: string) => addUserNote(detail.user.id, text),
-    onSuccess: () => {
-      setBody('');
-      void queryClient.invalidateQueries({ queryKey: userQueryOptions(detail.user.id).queryKey });
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userQueryOptions(detail.user.id).queryKey }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(userNoteBody, { body });
-    setError(checked.errors?.body ?? null);
-    if (checked.data) add.mutate(checked.data.body);
-  };
   return (
     <Section title={t('users.notes')} testId="user-notes">
       {mayWrite ? (
-        <form className={styles.form} onSubmit={submit} noValidate data-testid="note-form">
-          <label className={formClasses.label} htmlFor="user-note">
-            {t('users.newNote')}
-          </label>
-          <textarea
-            id="user-note"
-            className={formClasses.textarea}
-            value={body}
-            maxLength={1000}
-            onChange={(e) => {
-              setBody(e.target.value);
-              if (error) setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'user-note-error' : undefined}
-            data-testid="note-body"
-          />
-          {error ? (
-            <p id="user-note-error" className={formClasses.error}>
-              {tc(error)}
-            </p>
-          ) : null}
-          {add.isError ? (
-            <p className={kit.error} role="alert">
-              {errorText(add.error)}
-            </p>
-          ) : null}
-          <div className={kit.actions}>
-            <Button type="submit" disabled={add.isPending} aria-busy={add.isPending} data-testid="note-submit">
-              {add.isPending ? t('queues.kit.sending') : t('users.addNote')}
-            </Button>
-          </div>
-        </form>
+        <Form
+          schema={userNoteBody}
+          defaultValues={{ body: '' }}
+          onSubmit={async ({ body }, form) => {
+            await add.mutateAsync(body);
+            form.reset({ body: '' });
+          }}
+          className={adminStyles.stackTight}
+          testId="note-form"
+        >
+          {(form, { failure, submitting }) => (
+            <>
+              <TextField form={form} name="body" label={t('users.newNote')} multiline maxLength={1000} testId="note-body" />
+              {failure ? (
+                <p className={kit.error} role="alert">
+                  {errorText(failure)}
+                </p>
+              ) : null}
+              <div className={kit.actions}>
+                <Button type="submit" disabled={submitting} aria-busy={submitting} data-testid="note-submit">
+                  {submitting ? t('queues.kit.sending') : t('users.addNote')}
+                </Button>
+              </div>
+            </>
+          )}
+        </Form>
       ) : null}
       {detail.notes.length === 0 ? (
         <p className={kit.muted}>{t('users.noNotes')}</p>
@@ -228,11 +204,11 @@ function Notes({ detail }: { detail: UserDetail }) {
         <ul className={styles.notes} data-testid="notes-list">
           {detail.notes.map((n) => (
             <li key={n.id} className={styles.note} data-testid="note">
-              <span className={styles.noteMeta}>
+              <span className={kit.byline}>
                 <bdi>{n.author || t('users.unknownOperator')}</bdi> ·{' '}
                 <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, lang)}</time>
               </span>
-              <span className={styles.noteBody} dir="auto">
+              <span className={kit.typed} dir="auto">
                 {n.body}
               </span>
             </li>

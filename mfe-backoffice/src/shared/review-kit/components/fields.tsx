@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { REVIEW_REASONS } from '@meridian/contracts';
 import type { ReviewKind } from '@meridian/contracts';
 import { useT } from '@meridian/platform';
@@ -113,5 +114,122 @@ export function Radios<T extends string>({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A row of chips choosing one value (a state, a mode): toggle buttons, the chosen one pressed. */
+export function ChoiceChips<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  text,
+  testIdPrefix,
+}: {
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (next: T) => void;
+  text: (option: T) => string;
+  testIdPrefix: string;
+}) {
+  return (
+    <div className={styles.chips} role="group" aria-label={label}>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={styles.chip}
+          aria-pressed={option === value}
+          onClick={() => onChange(option)}
+          data-testid={`${testIdPrefix}-${option}`}
+        >
+          {text(option)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A labelled text input (or, `multiline`, a textarea) of a review form. Its error (a message key of
+ * `common`) takes the place of its hint under it; whichever shows describes the control.
+ */
+export function TextBox({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  describedBy,
+  multiline = false,
+  className,
+  fieldClassName,
+  testId,
+  maxLength,
+  inputMode,
+  disabled,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null | undefined;
+  hint?: ReactNode;
+  /** What describes the control when neither an error nor a hint shows (a counter elsewhere). */
+  describedBy?: string;
+  multiline?: boolean;
+  /** A class added to the control's own. */
+  className?: string;
+  /** A class added to the field's own (its place in a grid). */
+  fieldClassName?: string;
+  testId: string;
+  maxLength?: number;
+  inputMode?: 'decimal';
+  disabled?: boolean;
+  /** More under the field (who a typed id names). */
+  children?: ReactNode;
+}) {
+  const { t } = useT('common');
+  const control = {
+    id,
+    value,
+    maxLength,
+    disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : describedBy,
+    'data-testid': testId,
+  };
+  const classes = (own: string | undefined) => [own, className].filter(Boolean).join(' ');
+  return (
+    <div className={[formClasses.field, fieldClassName].filter(Boolean).join(' ')}>
+      <label className={formClasses.label} htmlFor={id}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...control} className={classes(formClasses.textarea)} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input
+          {...control}
+          className={classes(formClasses.input)}
+          inputMode={inputMode}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className={formClasses.error}>
+          {t(error)}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className={formClasses.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+    </div>
   );
 }
