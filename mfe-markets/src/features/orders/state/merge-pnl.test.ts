@@ -1,37 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ContractOrder } from '@meridian/contracts';
+import { contractOrder } from '../../../shared/contract-order-fixture.ts';
 import { anyTriggered, foldPnlFrame, mergePnl, nextSettleRefetch } from './merge-pnl.ts';
 import type { LivePnlMap } from './merge-pnl.ts';
 
-const position = (over: Partial<ContractOrder> = {}): ContractOrder => ({
-  id: '1',
-  orderType: 'market',
-  limitPrice: null,
-  expiresAt: null,
-  held: null,
-  instrumentId: 7,
-  code: 'BTC',
-  name: 'Bitcoin',
-  side: 'buy',
-  lots: '1',
-  leverage: 10,
-  contractSize: '0.01',
-  margin: '50',
-  fee: '0.5',
-  openPrice: '50000',
-  openTime: 1_000,
-  stopLoss: '49000',
-  takeProfit: '52000',
-  liquidationPrice: '47500',
-  status: 'holding',
-  markPrice: '50500',
-  floatingPnl: '5',
-  closePrice: null,
-  closeTime: null,
-  closeReason: null,
-  realizedProfit: null,
-  ...over,
-});
+const position = contractOrder;
 
 describe('foldPnlFrame', () => {
   it('keeps the latest entry of each order, stamped with when it arrived', () => {

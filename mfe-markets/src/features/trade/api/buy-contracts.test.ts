@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyContractsBody, ContractOrder } from '@meridian/contracts';
+import type { BuyContractsBody } from '@meridian/contracts';
 import { createApiClient } from '@meridian/platform';
+import { contractOrder } from '../../../shared/contract-order-fixture.ts';
 import { createSubmitKeys, isUncertainFailure, submitOnce } from '../../../shared/idempotent-submit.ts';
 import { buyContracts } from './buy-contracts.ts';
 
-const order: ContractOrder = {
+const order = contractOrder({
   id: '42',
-  orderType: 'market',
-  limitPrice: null,
-  expiresAt: null,
-  held: null,
-  instrumentId: 7,
-  code: 'BTC',
-  name: 'Bitcoin',
-  side: 'buy',
-  lots: '1',
-  leverage: 10,
-  contractSize: '0.01',
   margin: '52.1',
   fee: '0.521',
   openPrice: '52100',
@@ -24,14 +14,9 @@ const order: ContractOrder = {
   stopLoss: null,
   takeProfit: null,
   liquidationPrice: '49495',
-  status: 'holding',
   markPrice: '52100',
   floatingPnl: '0',
-  closePrice: null,
-  closeTime: null,
-  closeReason: null,
-  realizedProfit: null,
-};
+});
 const body: BuyContractsBody = { instrumentId: 7, side: 'buy', lots: '1', leverage: 10, stopLoss: null, takeProfit: null };
 
 type Answer = 'ok' | 'timeout' | 'network' | 'refused' | 'gateway';

@@ -1,0 +1,32 @@
+import type { ContractOrder } from '@meridian/contracts';
+
+/** For tests: a holding BTC position as the API lists it, with what a test looks at overridden. */
+export const contractOrder = (over: Partial<ContractOrder> = {}): ContractOrder => ({
+  id: '1',
+  orderType: 'market',
+  limitPrice: null,
+  expiresAt: null,
+  held: null,
+  instrumentId: 7,
+  code: 'BTC',
+  name: 'Bitcoin',
+  side: 'buy',
+  lots: '1',
+  leverage: 10,
+  contractSize: '0.01',
+  margin: '50',
+  fee: '0.5',
+  openPrice: '50000',
+  openTime: 1_000,
+  stopLoss: '49000',
+  takeProfit: '52000',
+  liquidationPrice: '47500',
+  status: 'holding',
+  markPrice: '50500',
+  floatingPnl: '5',
+  closePrice: null,
+  closeTime: null,
+  closeReason: null,
+  realizedProfit: null,
+  ...over,
+});
