@@ -60,7 +60,7 @@ export interface DataTableProps<T> {
   pagerTestId?: string;
 }
 
-/** One page of a server-paged list: which (1-based), its size, how many rows in all, and how to go to another. */
+/** One page of a paged list: which (1-based), its size, how many rows in all, and how to go to another. */
 export interface TablePaging {
   page: number;
   pageSize: number;
