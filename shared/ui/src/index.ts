@@ -3,6 +3,7 @@ export type { ButtonProps } from './components/button.tsx';
 export { LoadingState, EmptyState, ErrorState, ListEnd, RemoteFallback } from './components/states.tsx';
 export { Modal } from './components/modal.tsx';
 export type { ModalProps } from './components/modal.tsx';
+export { keepTabInside } from './components/focus-trap.ts';
 export { PlannedPage, PlannedRemotePage } from './components/planned-page.tsx';
 export type { PlannedPageProps, PlannedRemotePageProps } from './components/planned-page.tsx';
 export { SimulatedBadge } from './components/simulated-badge.tsx';

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useT } from '@meridian/platform';
 import { Button } from './button.tsx';
+import { keepTabInside } from './focus-trap.ts';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -25,18 +26,7 @@ export function Modal({ title, onClose, children, testId }: ModalProps) {
     focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && onClose) onClose();
-      if (event.key !== 'Tab') return;
-      const items = focusables();
-      if (items.length === 0) return;
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (event.key === 'Tab') keepTabInside(event, focusables());
     };
     document.addEventListener('keydown', onKey);
     return () => {
