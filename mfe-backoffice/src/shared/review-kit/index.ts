@@ -12,5 +12,6 @@ export { ReviewTable, useCustomerLabel } from './components/review-table.tsx';
 export { errorCode, useErrorText } from './errors.ts';
 export { isImageUrl } from './format.ts';
 export { PAGE_SIZE, pageParam, userPath } from './paths.ts';
+export { usePagedFilter } from './use-paged-filter.ts';
 /** Forms are checked with the API's own schemas (the back-office's shared helper). */
 export { validate } from '../../shared/validate.ts';

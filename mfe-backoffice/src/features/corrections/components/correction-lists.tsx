@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contracts';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
-import { Button, formClasses } from '@meridian/ui';
+import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { DataTable } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
@@ -20,12 +20,13 @@ const {
   PAGE_SIZE,
   ReasonSelect,
   Section,
+  TextBox,
   WaitedTime,
   decideReview,
   kitClasses: kit,
   refreshReviews,
   reviewsQueryOptions,
-  useErrorText,
+  usePagedFilter,
   userPath,
 } = reviewKit;
 
@@ -63,15 +64,11 @@ function Customer({ item }: { item: ReviewView }) {
 function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision: Decision; onClose: () => void }) {
   const { t } = useT(NAMESPACE);
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
   const [reason, setReason] = useState(decision === 'approve' ? (item.payload.reasonCode ?? '') : 'proposalWrong');
   const [note, setNote] = useState('');
   const decide = useMutation({
     mutationFn: () => decideReview(item.id, { decision, reasonCode: reason, ...(note.trim() ? { note: note.trim() } : {}) }),
-    onSuccess: () => {
-      void refreshReviews(queryClient);
-      onClose();
-    },
+    onSuccess: () => void refreshReviews(queryClient),
   });
   return (
     <ConfirmDialog
@@ -86,10 +83,8 @@ function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision:
       ]}
       note={decision === 'approve' ? t('corrections.approveMovesMoney') : t('corrections.rejectKeeps')}
       confirmLabel={t(decision === 'approve' ? 'corrections.confirmApprove' : 'corrections.confirmReject')}
-      busy={decide.isPending}
-      failure={decide.isError ? errorText(decide.error) : null}
       disabled={!reason}
-      onConfirm={() => decide.mutate()}
+      onConfirm={() => decide.mutateAsync()}
       onClose={onClose}
       testId="correction-decide-dialog"
     >
@@ -100,19 +95,16 @@ function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision:
         label={t('corrections.decisionReason')}
         testId="correction-decide-reason"
       />
-      <div className={formClasses.field}>
-        <label className={formClasses.label} htmlFor={`decide-note-${item.id}`}>
-          {t('queues.review.noteOptional')}
-        </label>
-        <textarea
-          id={`decide-note-${item.id}`}
-          className={formClasses.textarea}
-          value={note}
-          maxLength={500}
-          onChange={(e) => setNote(e.target.value)}
-          data-testid="correction-decide-note"
-        />
-      </div>
+      <TextBox
+        id={`decide-note-${item.id}`}
+        label={t('queues.review.noteOptional')}
+        multiline
+        value={note}
+        maxLength={500}
+        onChange={setNote}
+        error={null}
+        testId="correction-decide-note"
+      />
     </ConfirmDialog>
   );
 }
@@ -235,8 +227,7 @@ const DECIDED: readonly ReviewState[] = ['completed', 'rejected', 'failed'];
 export function DecidedCorrections() {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
-  const [state, setState] = useState<ReviewState>('completed');
-  const [page, setPage] = useState(1);
+  const { value: state, choose, page, setPage } = usePagedFilter<ReviewState>('completed');
   const query = useQuery({ ...reviewsQueryOptions({ kind: 'correction', state, page }), placeholderData: keepPreviousData });
   return (
     <Section
@@ -247,10 +238,7 @@ export function DecidedCorrections() {
           label={t('queues.stateFilter')}
           options={DECIDED}
           value={state}
-          onChange={(s) => {
-            setState(s);
-            setPage(1);
-          }}
+          onChange={choose}
           text={(s) => t(`states.${s}`)}
           testIdPrefix="decided-state"
         />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { AccountModeName, UserDetail } from '@meridian/contracts';
@@ -17,7 +16,7 @@ import { addUserNote, transfersQueryOptions, userQueryOptions } from '../api/use
 import { kycText, modeText, statusText, userName } from './user-labels.ts';
 import styles from './users.module.css';
 
-const { ChoiceChips, DemoBadge, Facts, PAGE_SIZE, Page, ReviewTable, Section, kitClasses: kit, useErrorText } = reviewKit;
+const { ChoiceChips, DemoBadge, Facts, PAGE_SIZE, Page, ReviewTable, Section, kitClasses: kit, useErrorText, usePagedFilter } = reviewKit;
 
 /** Modes in the order the page shows them: real money first. */
 const MODES: readonly AccountModeName[] = ['real', 'demo'];
@@ -72,8 +71,7 @@ function Balances({ detail }: { detail: UserDetail }) {
 function Transfers({ userId }: { userId: string }) {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
-  const [mode, setMode] = useState<AccountModeName>('real');
-  const [page, setPage] = useState(1);
+  const { value: mode, choose, page, setPage } = usePagedFilter<AccountModeName>('real');
   const query = useQuery({ ...transfersQueryOptions(userId, mode, page), placeholderData: keepPreviousData });
   return (
     <Section
@@ -84,10 +82,7 @@ function Transfers({ userId }: { userId: string }) {
           label={t('users.mode')}
           options={MODES}
           value={mode}
-          onChange={(m) => {
-            setMode(m);
-            setPage(1);
-          }}
+          onChange={choose}
           text={(m) => modeText(t, m)}
           testIdPrefix="transfers-mode"
         />
