@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
+import { Button, keepTabInside } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import styles from './lightbox.module.css';
 
@@ -35,17 +35,10 @@ export function Lightbox({ src, alt, onClose }: { src: string; alt: string; onCl
         event.preventDefault();
         setStep(0);
       } else if (event.key === 'Tab') {
-        const items = Array.from(dialog.current?.querySelectorAll<HTMLElement>('button:not(:disabled), [href], [tabindex="0"]') ?? []);
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
+        keepTabInside(
+          event,
+          Array.from(dialog.current?.querySelectorAll<HTMLElement>('button:not(:disabled), [href], [tabindex="0"]') ?? []),
+        );
       }
     };
     document.addEventListener('keydown', onKey);
