@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { SiweMessage } from 'siwe';
+import type { WalletNonceResult } from '@meridian/contracts';
 
 /** A fresh address per test: the PostgreSQL run shares one database between files. */
 export const freshEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
@@ -61,3 +63,22 @@ export const auth = (token: string, mode: 'demo' | 'real' = 'demo') => ({
   authorization: token,
   virtually: mode === 'demo' ? 'NO' : 'YES',
 });
+
+/** The signed-in user's account (`getUserInfo`) as a window in `mode` asks for it. */
+export const userInfo = (app: FastifyInstance, token: string, mode: 'demo' | 'real' = 'demo') =>
+  app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(token, mode) });
+
+/** The EIP-4361 message for a wallet nonce, as a wallet-facing page builds it (Ethereum mainnet). */
+export const siweMessage = (wallet: { address: string }, n: WalletNonceResult, overrides: Partial<SiweMessage> = {}) =>
+  new SiweMessage({
+    domain: n.domain,
+    address: wallet.address,
+    statement: n.statement,
+    uri: n.uri,
+    version: '1',
+    chainId: 1,
+    nonce: n.nonce,
+    issuedAt: n.issuedAt,
+    expirationTime: n.expiresAt,
+    ...overrides,
+  }).prepareMessage();

@@ -70,6 +70,15 @@ export async function createTestApi(
   };
 }
 
+/**
+ * Fresh client addresses under a /16 (`10.77`), one per call: per-address limits never add up across
+ * the calls of a file.
+ */
+export function addressesIn(prefix: string): () => string {
+  let ip = 1;
+  return () => `${prefix}.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+}
+
 /** Smallest valid PNG (1×1) and JPEG headers, for upload tests. */
 export const PNG_1PX = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +

@@ -1,10 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApi } from '../src/app.ts';
-import { createRedis, connectRedis } from '../src/redis.ts';
-import { OPERATOR_TOKEN, createTestApi } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { freshEmail } from './accounts-helpers.ts';
+import { withRedisNodes } from './suite-fixtures.ts';
 
 /*
  * Abuse limits kept in Redis are shared by every API node (REDIS_URL / TEST_REDIS_URL; `.ci/run` sets it
@@ -14,23 +11,9 @@ import { freshEmail } from './accounts-helpers.ts';
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('abuse limits across API nodes (Redis)', () => {
-  let first: Awaited<ReturnType<typeof createTestApi>>;
-  let second: FastifyInstance;
-  const clients = [createRedis(redisUrl ?? ''), createRedis(redisUrl ?? '')];
-  const nodes = () => [first.app, second];
+  const redis = withRedisNodes(redisUrl ?? '');
+  const nodes = () => [redis.first.app, redis.second];
   const address = () => `10.${randomInt(100, 250)}.${randomInt(0, 250)}.${randomInt(1, 250)}`;
-
-  beforeAll(async () => {
-    await connectRedis(...clients);
-    first = await createTestApi({ limitsRedis: clients[0] });
-    second = await buildApi({ db: first.database.db, operatorToken: OPERATOR_TOKEN, limitsRedis: clients[1] });
-    await second.ready();
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-    for (const c of clients) c.disconnect();
-  });
 
   it('a per-address limit counts requests made to any node', async () => {
     const from = address();

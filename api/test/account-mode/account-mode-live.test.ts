@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, databaseKind } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseKind } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
-import { openSocket } from '../live/live-helpers.ts';
+import { openSocket, signedInSocket } from '../live/live-helpers.ts';
 import type { LiveSocket } from '../live/live-helpers.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  api = await createTestApi({ liveTickMs: 250 });
-  await api.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => api.close());
+const api = withTestApi({ liveTickMs: 250 }, { listen: true });
 
 const modeFrames = (socket: LiveSocket) => socket.frames.filter((f) => f.type === 'ACCOUNT_MODE');
 
 /** A signed-in window: a socket that authenticated with the user's token. */
-async function window(user: SignedUp): Promise<LiveSocket> {
-  const socket = await openSocket(api.app);
-  socket.send({ type: 'USER_AUTH', token: user.token });
-  await expect.poll(() => socket.frames.some((f) => f.type === 'AUTH_SUCCESS'), { timeout: 5000 }).toBe(true);
-  return socket;
-}
+const window = (user: SignedUp) => signedInSocket(api.app, user.token);
 
 const switchMode = (user: SignedUp, mode: 'demo' | 'real') =>
   api.app.inject({ method: 'POST', url: '/api/swx/customer/user/switchMode', headers: auth(user.token), payload: { mode } });

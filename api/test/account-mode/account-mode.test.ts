@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODE_CODES } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { contractOrders, idempotencyKeys, ledgerTransfers, optionsOrders, users } from '../../src/db/schema.ts';
@@ -7,21 +7,16 @@ import { holdStoredMode } from '../../src/plugins/user-auth.ts';
 import { databaseKind } from '../helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { cashOf, expectLedgerBalanced, moveCash } from '../ledger-helpers.ts';
-import { tradingApi } from '../trading/trading-fixture.ts';
-import type { TradingFixture } from '../trading/trading-fixture.ts';
+import { withTradingApi } from '../trading/trading-fixture.ts';
 
 /**
  * Issue 31 item 1: the account mode is the server's (switchMode stores it), never the `virtually`
  * header's. A header naming the other mode is refused with `accountModeChanged` and the mode in use,
  * and changes nothing; an agreeing header or none acts on the stored mode.
  */
-let t: TradingFixture;
+const t = withTradingApi();
 beforeAll(async () => {
-  t = await tradingApi();
   await t.tick(t.btc.id, '50000.00');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const CUSTOMER = '/api/swx/customer';

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressKey } from '../../src/accounts/limits.ts';
 import { verificationCodes } from '../../src/db/schema.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
 import { buildApi } from '../../src/app.ts';
-import { OPERATOR_TOKEN, createTestApi } from '../helpers.ts';
+import { OPERATOR_TOKEN } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { PASSWORD, auth, codeFromOutbox, signUp } from '../accounts-helpers.ts';
 
 /*
@@ -34,59 +34,58 @@ async function lockFrom(app: FastifyInstance, email: string, address: string): P
 }
 
 describe('a locked address never locks the owner out', () => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ app, database, close } = await createTestApi());
-  });
-  afterAll(async () => close());
+  const api = withTestApi();
 
   it('ten wrong passwords from one address lock that address only: the owner signs in from another', async () => {
-    const { email } = await signUp(app);
-    await lockFrom(app, email, ATTACKER);
-    const owner = await login(app, email, PASSWORD, OWNER);
+    const { email } = await signUp(api.app);
+    await lockFrom(api.app, email, ATTACKER);
+    const owner = await login(api.app, email, PASSWORD, OWNER);
     expect(owner.json().code).toBe('200');
     expect(owner.json().result.token).toEqual(expect.any(String));
     // The attacker's address stays refused after the owner's success.
-    expect((await login(app, email, PASSWORD, ATTACKER)).statusCode).toBe(429);
+    expect((await login(api.app, email, PASSWORD, ATTACKER)).statusCode).toBe(429);
   });
 
   it('strangers sharing the owner’s address (an office, a café) lock only themselves, not the owner’s own browser', async () => {
     const office = '192.0.2.77';
-    const { email, device } = await signUp(app);
-    await lockFrom(app, email, office);
-    const owner = await login(app, email, PASSWORD, office, device);
+    const { email, device } = await signUp(api.app);
+    await lockFrom(api.app, email, office);
+    const owner = await login(api.app, email, PASSWORD, office, device);
     expect(owner.json().code).toBe('200');
     // Wrong tries from that browser itself do count against it.
-    for (let i = 0; i < 10; i += 1) await login(app, email, 'wrong password 1', office, device);
-    expect((await login(app, email, PASSWORD, office, device)).statusCode).toBe(429);
+    for (let i = 0; i < 10; i += 1) await login(api.app, email, 'wrong password 1', office, device);
+    expect((await login(api.app, email, PASSWORD, office, device)).statusCode).toBe(429);
   });
 
   it('a password reset lifts the lock, even at the address that was locked', async () => {
-    const { email } = await signUp(app);
-    await lockFrom(app, email, OWNER);
+    const { email } = await signUp(api.app);
+    await lockFrom(api.app, email, OWNER);
     // The sign-up code was mailed a moment ago: the resend wait is over.
-    await database.db
+    await api.database.db
       .update(verificationCodes)
       .set({ createdAt: new Date(Date.now() - 120_000) })
       .where(eq(verificationCodes.email, email));
-    const sent = await app.inject({ method: 'POST', url: `${LOGIN}/sendCode`, payload: { email, purpose: 'reset' }, remoteAddress: OWNER });
+    const sent = await api.app.inject({
+      method: 'POST',
+      url: `${LOGIN}/sendCode`,
+      payload: { email, purpose: 'reset' },
+      remoteAddress: OWNER,
+    });
     expect(sent.json().code).toBe('200');
-    const reset = await app.inject({
+    const reset = await api.app.inject({
       method: 'POST',
       url: `${LOGIN}/resetPassword`,
-      payload: { email, code: await codeFromOutbox(app, email), password: 'brand new 99' },
+      payload: { email, code: await codeFromOutbox(api.app, email), password: 'brand new 99' },
       remoteAddress: OWNER,
     });
     expect(reset.json().code).toBe('20005');
-    expect((await login(app, email, 'brand new 99', OWNER)).json().code).toBe('200');
+    expect((await login(api.app, email, 'brand new 99', OWNER)).json().code).toBe('200');
   });
 
   it('a password change lifts the lock', async () => {
-    const { email, token } = await signUp(app);
-    await lockFrom(app, email, OWNER);
-    const changed = await app.inject({
+    const { email, token } = await signUp(api.app);
+    await lockFrom(api.app, email, OWNER);
+    const changed = await api.app.inject({
       method: 'POST',
       url: '/api/swx/customer/user/repassword',
       headers: auth(token),
@@ -94,17 +93,17 @@ describe('a locked address never locks the owner out', () => {
       remoteAddress: OWNER,
     });
     expect(changed.json().code).toBe('20005');
-    expect((await login(app, email, 'next pass 123', OWNER)).json().code).toBe('200');
+    expect((await login(api.app, email, 'next pass 123', OWNER)).json().code).toBe('200');
   });
 
   it('counts an IPv6 caller by its /64: changing the last bits does not buy more tries', async () => {
     expect(addressKey('2001:db8:1:2::1')).toBe(addressKey('2001:db8:1:2:ffff:1:2:3'));
     expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
     expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
-    const { email } = await signUp(app);
-    for (let i = 0; i < 10; i += 1) await login(app, email, 'wrong password 1', `2001:db8:7:7::${i + 1}`);
-    expect((await login(app, email, PASSWORD, '2001:db8:7:7::99')).statusCode).toBe(429);
-    expect((await login(app, email, PASSWORD, '2001:db8:7:8::1')).json().code).toBe('200');
+    const { email } = await signUp(api.app);
+    for (let i = 0; i < 10; i += 1) await login(api.app, email, 'wrong password 1', `2001:db8:7:7::${i + 1}`);
+    expect((await login(api.app, email, PASSWORD, '2001:db8:7:7::99')).statusCode).toBe(429);
+    expect((await login(api.app, email, PASSWORD, '2001:db8:7:8::1')).json().code).toBe('200');
   });
 
   describe('distributed guessing meets a per-account ceiling the owner’s browsers are exempt from', () => {
@@ -112,13 +111,13 @@ describe('a locked address never locks the owner out', () => {
     // A second node on the same database with a tenth of every allowance: one try per address, ten
     // per account, so the ceiling is quick to reach.
     beforeAll(async () => {
-      scaled = await buildApi({ db: database.db, operatorToken: OPERATOR_TOKEN, rateLimitScale: 0.1 });
+      scaled = await buildApi({ db: api.database.db, operatorToken: OPERATOR_TOKEN, rateLimitScale: 0.1 });
       await scaled.ready();
     });
     afterAll(async () => scaled.close());
 
     it('tries from many addresses are refused past the ceiling; the owner’s known browser still signs in', async () => {
-      const { email } = await signUp(app);
+      const { email } = await signUp(api.app);
       // The owner's browser: the device cookie of a sign-in that worked.
       const first = await login(scaled, email, PASSWORD, OWNER);
       expect(first.json().code).toBe('200');

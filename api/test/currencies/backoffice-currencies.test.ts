@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { money } from '@meridian/contracts';
+import { describe, expect, it } from 'vitest';
 import type { AccountModeName } from '@meridian/contracts';
-import { Ledger } from '../../src/ledger/ledger.ts';
-import { createTestApi, databaseKind } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { creditDeposit } from '../ledger-helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { signUp } from '../accounts-helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
 
 // The back-office reads a customer's balances and transfers in their own currencies.
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(async () => api.close());
+const api = withTestApi();
 
-async function credit(userId: string, mode: AccountModeName, currency: string, amount: string) {
-  const ledger = Ledger.of(api.database.db);
-  await api.database.db.transaction(async (tx) => {
-    await ledger.lockOwner(tx, userId, mode);
-    await ledger.post(tx, {
-      userId,
-      mode,
-      currency,
-      reference: { kind: 'deposit', id: `bo-${currency}-${userId}` },
-      legs: [{ type: 'deposit_credit', from: { system: 'deposit_clearing' }, to: { user: 'cash' }, amount: money(amount) }],
-    });
-  });
-}
+const credit = (userId: string, mode: AccountModeName, currency: string, amount: string) =>
+  creditDeposit(api.database.db, userId, mode, currency, amount, { kind: 'deposit', id: `bo-${currency}-${userId}` });
 
 describe(`the back-office in every currency (${databaseKind})`, () => {
   it("lists a customer's BTC balance and transfer with their currency, USD still first", async () => {

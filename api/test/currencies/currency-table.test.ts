@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from '@meridian/contracts';
-import { openDatabase } from '../../src/db/database.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
-import { ownPostgres, databaseKind } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withOwnDatabase } from '../suite-fixtures.ts';
 
 // The migrated currency table on the suite's database (PGlite, or its own PostgreSQL database when
 // TEST_DATABASE_URL is set): the contracts list and the seeded table agree, and the database refuses
 // what the currency does not accept.
-let database: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
-  drop = own?.drop;
-  database = await openDatabase({ url: own?.url, dataDir: 'memory://' });
-});
-afterAll(async () => {
-  await database.close();
-  await drop?.();
-});
+const database = withOwnDatabase();
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
 

@@ -1,38 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BALANCE_FIGURES_VERSION, money } from '@meridian/contracts';
+import { BALANCE_FIGURES_VERSION } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { decimalString, serverFrame } from '@meridian/contracts/schemas';
-import { Ledger } from '../../src/ledger/ledger.ts';
 import { databaseKind } from '../helpers.ts';
-import { tradingApi } from '../trading/trading-fixture.ts';
-import type { TradingFixture } from '../trading/trading-fixture.ts';
+import { creditDeposit } from '../ledger-helpers.ts';
+import { withTradingApi } from '../trading/trading-fixture.ts';
 
 // Account figures per currency plus the total in USD at live prices (balance figures version 2).
-let t: TradingFixture;
+const t = withTradingApi();
 beforeAll(async () => {
-  t = await tradingApi();
   await t.tick(t.btc.id, '60000.00');
   await t.tick(t.eth.id, '3000.00');
 });
-afterAll(async () => {
-  await t.close();
-});
 
 /** Credits `amount` of `currency` to the user's cash through the ledger (as an approved deposit would). */
-async function credit(userId: string, mode: AccountModeName, currency: string, amount: string) {
-  const ledger = Ledger.of(t.database.db);
-  await t.database.db.transaction(async (tx) => {
-    await ledger.lockOwner(tx, userId, mode);
-    await ledger.post(tx, {
-      userId,
-      mode,
-      currency,
-      reference: { kind: 'test', id: `figures-${currency}-${userId}` },
-      legs: [{ type: 'deposit_credit', from: { system: 'deposit_clearing' }, to: { user: 'cash' }, amount: money(amount) }],
-    });
-  });
-}
+const credit = (userId: string, mode: AccountModeName, currency: string, amount: string) =>
+  creditDeposit(t.database.db, userId, mode, currency, amount, { kind: 'test', id: `figures-${currency}-${userId}` });
 
 describe(`account figures per currency (${databaseKind})`, () => {
   it('answers only USD (its SPEC §3 figures unchanged) for a user who holds nothing else', async () => {

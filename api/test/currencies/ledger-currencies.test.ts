@@ -1,31 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MODES, CURRENCIES, CURRENCY_CODES, SYSTEM_ACCOUNT_KINDS, money, moneyString } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { createUser } from '../../src/accounts/users.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
 import { SYSTEM_OWNER } from '../../src/db/schema.ts';
 import { Ledger, SYSTEM_SHARDS } from '../../src/ledger/ledger.ts';
 import { TooManyPlaces } from '../../src/ledger/currency.ts';
-import { databaseKind, ownPostgres } from '../helpers.ts';
-import { expectLedgerBalanced } from '../ledger-helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withOwnDatabase } from '../suite-fixtures.ts';
+import { creditDeposit, expectLedgerBalanced, postLocked } from '../ledger-helpers.ts';
 
 // Movements in every currency of the table, in both modes, on the suite's database (PGlite, or a
 // PostgreSQL database of its own when TEST_DATABASE_URL is set).
-let database: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
+const database = withOwnDatabase({ systemAccounts: true });
 let ledger: Ledger;
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
-  drop = own?.drop;
-  database = await openDatabase({ url: own?.url, dataDir: 'memory://' });
+beforeAll(() => {
   ledger = Ledger.of(database.db);
-  await ledger.openSystemAccounts(database.db);
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
 });
 
 const count = async (query: ReturnType<typeof sql>) => Number(((await database.db.execute(query)).rows[0] as { n: string | number }).n);
@@ -36,21 +26,18 @@ async function user(email: string) {
 }
 
 /** Moves `amount` of `currency` between the user's cash and the platform (deposit clearing / withdrawal clearing). */
-const move = (userId: string, mode: AccountModeName, currency: string, amount: string, direction: 'in' | 'out') =>
-  database.db.transaction(async (tx) => {
-    await ledger.lockOwner(tx, userId, mode);
-    await ledger.post(tx, {
-      userId,
-      mode,
-      currency,
-      reference: { kind: 'test', id: `${currency}-${direction}-${mode}-${userId}` },
-      legs: [
-        direction === 'in'
-          ? { type: 'deposit_credit', from: { system: 'deposit_clearing' }, to: { user: 'cash' }, amount: money(amount) }
-          : { type: 'withdrawal_paid', from: { user: 'cash' }, to: { system: 'withdrawal_clearing' }, amount: money(amount) },
-      ],
-    });
-  });
+const move = (userId: string, mode: AccountModeName, currency: string, amount: string, direction: 'in' | 'out') => {
+  const reference = { kind: 'test', id: `${currency}-${direction}-${mode}-${userId}` };
+  return direction === 'in'
+    ? creditDeposit(database.db, userId, mode, currency, amount, reference)
+    : postLocked(database.db, {
+        userId,
+        mode,
+        currency,
+        reference,
+        legs: [{ type: 'withdrawal_paid', from: { user: 'cash' }, to: { system: 'withdrawal_clearing' }, amount: money(amount) }],
+      });
+};
 
 describe(`ledger movements in every currency (${databaseKind})`, () => {
   it('opens the platform accounts of every currency, mode and kind', async () => {

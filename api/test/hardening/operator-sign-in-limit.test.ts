@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, messageKeyForCode } from '@meridian/contracts';
 import { AccountLimits, OPERATOR_TRIES_PER_ACCOUNT, OperatorSignInLimit } from '../../src/accounts/limits.ts';
-import { buildApi } from '../../src/app.ts';
 import { totpAt } from '../../src/operators/totp.ts';
-import { connectRedis, createRedis } from '../../src/redis.ts';
-import { OPERATOR_TOKEN, createTestApi } from '../helpers.ts';
+import { withRedisNodes, withTestApi } from '../suite-fixtures.ts';
 import { OPERATOR_PASSWORD, makeOperator } from '../operators/operator-helpers.ts';
 import type { TestOperator } from '../operators/operator-helpers.ts';
 
@@ -29,15 +27,13 @@ async function tryFrom(app: FastifyInstance, remoteAddress: string, payload: obj
 }
 
 describe('operator sign-in: a ceiling per account over every address', () => {
-  let api: Awaited<ReturnType<typeof createTestApi>>;
   let clock = Date.now();
+  const api = withTestApi({ loginWindowSeconds: WINDOW_SECONDS, now: () => clock }, { timeout: 120_000 });
   let op: TestOperator;
 
   beforeAll(async () => {
-    api = await createTestApi({ loginWindowSeconds: WINDOW_SECONDS, now: () => clock });
     op = await makeOperator(api.app, api.database.db, ['admin'], undefined, clock);
   }, 120_000);
-  afterAll(async () => api.close());
 
   it('30 wrong tries from 30 addresses: the ceiling answers 429 with a translated message; after the window the right password works', async () => {
     const answers = [];
@@ -100,27 +96,13 @@ describe('operator sign-in: a ceiling per account over every address', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('operator sign-in ceiling across API nodes (Redis)', () => {
-  let first: Awaited<ReturnType<typeof createTestApi>>;
-  let second: FastifyInstance;
-  const clients = [createRedis(redisUrl ?? ''), createRedis(redisUrl ?? '')];
-
-  beforeAll(async () => {
-    await connectRedis(...clients);
-    first = await createTestApi({ limitsRedis: clients[0] });
-    second = await buildApi({ db: first.database.db, operatorToken: OPERATOR_TOKEN, limitsRedis: clients[1] });
-    await second.ready();
-  }, 120_000);
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-    for (const c of clients) c.disconnect();
-  });
+  const nodes = withRedisNodes(redisUrl ?? '', { timeout: 120_000 });
 
   it('tries on one account made to either node count together', async () => {
-    const op = await makeOperator(first.app, first.database.db, ['admin']);
+    const op = await makeOperator(nodes.first.app, nodes.first.database.db, ['admin']);
     const codes: string[] = [];
     for (const [i, address] of addresses(20).entries()) {
-      const node = i % 2 === 0 ? first.app : second;
+      const node = i % 2 === 0 ? nodes.first.app : nodes.second;
       codes.push((await tryFrom(node, address, { email: op.email, password: 'Wrong-pass-1', code: '000000' })).body.code);
     }
     expect(codes.indexOf('429')).toBe(OPERATOR_TRIES_PER_ACCOUNT);

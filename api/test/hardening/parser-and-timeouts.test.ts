@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath } from '@meridian/contracts';
 import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { HTTP_TIMEOUTS } from '../../src/plugins/http-limits.ts';
 import { createTestApi } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { portOf, rawExchange } from './raw-http.ts';
 import type { RawAnswer } from './raw-http.ts';
 
@@ -16,16 +16,12 @@ const BOUNDS = { headersMs: 300, requestMs: 4_000, idleMs: 1_000, keepAliveMs: 9
 /** A loaded CI machine's scheduling, on top of a bound (still well under the whole-request bound). */
 const SLACK_MS = 1_500;
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
+const api = withTestApi({ httpTimeouts: BOUNDS }, { listen: true, timeout: 120_000 });
 let port: number;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApi({ httpTimeouts: BOUNDS }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(app);
+  port = portOf(api.app);
 }, 120_000);
-afterAll(async () => close());
 
 /** The answer is a whole HTTP response carrying the envelope of `status`, never stored by a cache. */
 function expectEnvelope(answer: RawAnswer, status: number) {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { OPERATOR_ROLES } from '@meridian/contracts';
-import { createTestApi, databaseKind } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
@@ -30,7 +31,7 @@ const isPublic = (op: Operation) => PUBLIC.some((prefix) => op.path.startsWith(p
 /** Calls that end the caller's own session: they run last. */
 const ending = (op: Operation) => /logout|revokeSessions|repassword/.test(op.path);
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+const api = withTestApi({ rateLimits: false }, { ownDatabase: true });
 let ownerA: SignedUp;
 let otherB: SignedUp;
 /** A's resources, by kind: what B must never reach. */
@@ -39,7 +40,6 @@ const owned: { positionId?: string; notificationId?: number; sessionId?: string;
 const customerOps = (ops: Operation[]) => ops.filter((op) => !op.path.startsWith('/api/admin'));
 
 beforeAll(async () => {
-  api = await createTestApi({ rateLimits: false }, { ownDatabase: true });
   ownerA = await signUp(api.app);
   otherB = await signUp(api.app);
   const headersA = auth(ownerA.token);
@@ -66,7 +66,6 @@ beforeAll(async () => {
   });
   owned.ticket = opened.json().result;
 });
-afterAll(async () => api.close());
 
 /** A minimal valid call of an operation (fixed seed), with any overrides. */
 function callOf(

@@ -1,19 +1,24 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES } from '@meridian/contracts';
-import { createTestApi, databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
+import { databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { signUp } from '../accounts-helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
-import { FuzzReport, fuzzSettings, loadOperations, problemOf, requestArb, sweepRequests } from './openapi-fuzz.ts';
-import type { Operation, Principal } from './openapi-fuzz.ts';
+import {
+  FRAMEWORK_CHECKS,
+  FuzzReport,
+  frameworkFailures,
+  fuzzSettings,
+  loadOperations,
+  requestArb,
+  sweepRequests,
+} from './openapi-fuzz.ts';
+import type { FrameworkCheck, Operation, Principal } from './openapi-fuzz.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  // A database of its own: fuzzed admin calls change settings and content.
-  api = await createTestApi({ rateLimits: false }, { ownDatabase: true });
-});
-afterAll(async () => api.close());
+// A database of its own: fuzzed admin calls change settings and content.
+const api = withTestApi({ rateLimits: false }, { ownDatabase: true });
 
 const { seed, runs } = fuzzSettings(10);
 
@@ -98,10 +103,10 @@ describe(`fuzzing every route of the OpenAPI document (${databaseKind}, seed ${s
   });
 
   it('answers the framework errors in the envelope: bad URL, long path parameter, bad content type, invalid JSON, body too large', async () => {
-    const checks: { name: string; inject: InjectOptions; status: number }[] = [
-      { name: 'malformed URL', inject: { url: '/api/%' }, status: 400 },
+    const checks: FrameworkCheck[] = [
+      FRAMEWORK_CHECKS.malformedUrl,
       { name: 'malformed URL in a path parameter', inject: { url: '/api/swx/customer/index/getParamByKey/%E0%A4%A' }, status: 400 },
-      { name: 'path parameter too long', inject: { url: `/api/swx/customer/index/getParamByKey/${'k'.repeat(150)}` }, status: 414 },
+      FRAMEWORK_CHECKS.longPathParameter,
       {
         name: 'unsupported content type',
         inject: { method: 'POST', url: '/api/swx/customer/login/login', payload: '<x/>', headers: { 'content-type': 'text/xml' } },
@@ -117,24 +122,9 @@ describe(`fuzzing every route of the OpenAPI document (${databaseKind}, seed ${s
         },
         status: 400,
       },
-      {
-        name: 'body over the limit',
-        inject: {
-          method: 'POST',
-          url: '/api/swx/customer/login/login',
-          payload: JSON.stringify({ email: 'a'.repeat(300 * 1024) }),
-          headers: { 'content-type': 'application/json' },
-        },
-        status: 413,
-      },
+      FRAMEWORK_CHECKS.bodyOverLimit,
       { name: 'unknown route', inject: { url: '/api/nowhere' }, status: 404 },
     ];
-    const failures: string[] = [];
-    for (const check of checks) {
-      const res = await api.app.inject(check.inject);
-      const problem = problemOf(res);
-      if (problem || res.statusCode !== check.status) failures.push(`${check.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-    }
-    expect(failures).toEqual([]);
+    expect(await frameworkFailures(api.app, checks)).toEqual([]);
   });
 });

@@ -470,6 +470,44 @@ export function problemOf(res: LightMyRequestResponse): string | null {
   return null;
 }
 
+/** A request the framework itself refuses (before any route runs), and the status it must answer. */
+export interface FrameworkCheck {
+  name: string;
+  inject: InjectOptions;
+  status: number;
+}
+
+/** The framework refusals every server in front of the API answers alike (the API alone, the site server). */
+export const FRAMEWORK_CHECKS = {
+  malformedUrl: { name: 'malformed URL', inject: { url: '/api/%' }, status: 400 },
+  longPathParameter: {
+    name: 'path parameter too long',
+    inject: { url: `/api/swx/customer/index/getParamByKey/${'k'.repeat(150)}` },
+    status: 414,
+  },
+  bodyOverLimit: {
+    name: 'body over the limit',
+    inject: {
+      method: 'POST',
+      url: '/api/swx/customer/login/login',
+      payload: JSON.stringify({ email: 'a'.repeat(300 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 413,
+  },
+} satisfies Record<string, FrameworkCheck>;
+
+/** Sends each check; names those answered with another status or outside the envelope (none: all good). */
+export async function frameworkFailures(app: FastifyInstance, checks: FrameworkCheck[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const check of checks) {
+    const res = await app.inject(check.inject);
+    const problem = problemOf(res);
+    if (problem || res.statusCode !== check.status) failures.push(`${check.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+  }
+  return failures;
+}
+
 export interface Finding {
   route: string;
   kind: string;

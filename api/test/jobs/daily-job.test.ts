@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createUser } from '../../src/accounts/users.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
 import { jobRuns } from '../../src/db/schema.ts';
-import { seedDatabase } from '../../src/db/seed.ts';
 import { periodsDue, runPeriodicJob } from '../../src/jobs/daily-job.ts';
-import { Ledger } from '../../src/ledger/ledger.ts';
-import { checkLedger } from '../../src/ledger/ledger-check.ts';
-import { ownPostgres } from '../helpers.ts';
+import { withOwnDatabase } from '../suite-fixtures.ts';
 import { TEST_ACCRUAL_JOB, testAccrualJob } from './test-accrual-job.ts';
 
 const DAY = 24 * 3600_000;
 /** 2026-11-20T00:00Z: the references count their days from here. */
 const FROM = Date.UTC(2026, 10, 20);
 
-let database: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
-  drop = own?.drop;
-  database = await openDatabase({ url: own?.url, dataDir: 'memory://' });
-  await seedDatabase(database.db);
-  await Ledger.of(database.db).openSystemAccounts(database.db);
-});
-afterAll(async () => {
-  const check = await checkLedger(database.db);
-  await database.close();
-  await drop?.();
-  expect(check).toMatchObject({ ok: true });
-});
+const database = withOwnDatabase({ seed: true, systemAccounts: true, ledgerCheck: true });
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { openDatabase } from '../../src/db/database.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
 import { pricePoints, socialLoginFlows, walletNonces } from '../../src/db/schema.ts';
-import { seedDatabase } from '../../src/db/seed.ts';
 import { cleanSocialLoginFlows, cleanWalletNonces } from '../../src/jobs/clean-ups.ts';
 import { FeedLease, PRICE_POINTS_KEPT_MS, prunePricePoints, storePricePoints, storedQuoteAt } from '../../src/market/price-points.ts';
-import { ownPostgres } from '../helpers.ts';
+import { withOwnDatabase } from '../suite-fixtures.ts';
 
-let database: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
-  drop = own?.drop;
-  database = await openDatabase({ url: own?.url, dataDir: 'memory://' });
-  await seedDatabase(database.db);
-});
-afterAll(async () => {
-  await database.close();
-  await drop?.();
-});
+const database = withOwnDatabase({ seed: true });
 
 const T = Date.UTC(2026, 10, 23, 12, 0, 0);
 const pointsOf = (id: number) =>

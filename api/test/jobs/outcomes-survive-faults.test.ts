@@ -3,17 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApi } from '../../src/app.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
 import { contractOrders, optionsOrders } from '../../src/db/schema.ts';
-import { seedDatabase } from '../../src/db/seed.ts';
 import { CLOSE_RETRY_JOB, OPTIONS_SETTLEMENT_JOB } from '../../src/jobs/register.ts';
-import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
-import { databaseKind, ownPostgres } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withOwnDatabase } from '../suite-fixtures.ts';
 import { ScriptedFeed } from '../live/live-helpers.ts';
 import { manualJobs } from '../trading/trading-fixture.ts';
 
@@ -23,22 +20,19 @@ import { manualJobs } from '../trading/trading-fixture.ts';
  * closed by the retry at the price of the tick that triggered it.
  */
 const ORDER = '/api/swx/customer/order';
-let database: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
+const database = withOwnDatabase({ seed: true, ledgerCheck: true });
 let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
 
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
-  drop = own?.drop;
-  database = await openDatabase({ url: own?.url, dataDir: 'memory://' });
-  await seedDatabase(database.db);
-});
-afterAll(async () => {
-  const check = await checkLedger(database.db);
-  await database.close();
-  await drop?.();
-  expect(check).toMatchObject({ ok: true });
-});
+/** Makes every ledger post of a node fail until `clear()`: the closes it starts meanwhile fail as a refusing database would. */
+function failingPosts(app: FastifyInstance) {
+  let failing = true;
+  const post = app.trading.ctx.ledger.post.bind(app.trading.ctx.ledger);
+  const spy = vi.spyOn(app.trading.ctx.ledger, 'post').mockImplementation(async (...args) => {
+    if (failing) throw new Error('injected failure');
+    return post(...args);
+  });
+  return { spy, clear: () => void (failing = false) };
+}
 
 /** One API node on the shared database, its feed and its jobs driven by the test. */
 async function node() {
@@ -120,17 +114,12 @@ describe(`outcomes survive faults (${databaseKind})`, () => {
       ).json().result;
       expect(opened).toMatchObject({ status: 'holding', stopLoss: '49000' });
       // Every close the crossing tick starts fails (the database refuses it, say), until the fault clears.
-      let failing = true;
-      const post = n.app.trading.ctx.ledger.post.bind(n.app.trading.ctx.ledger);
-      const spy = vi.spyOn(n.app.trading.ctx.ledger, 'post').mockImplementation(async (...args) => {
-        if (failing) throw new Error('injected failure');
-        return post(...args);
-      });
+      const fault = failingPosts(n.app);
       await n.tick('48900.00');
       const triggerTime = clock;
       await n.app.trading.idle();
-      expect(spy).toHaveBeenCalled();
-      failing = false;
+      expect(fault.spy).toHaveBeenCalled();
+      fault.clear();
       const [held] = await database.db
         .select()
         .from(contractOrders)
@@ -149,7 +138,7 @@ describe(`outcomes survive faults (${databaseKind})`, () => {
       await n.tick('49500.00');
       await n.tick('51000.00');
       await n.app.scheduler.runNow(CLOSE_RETRY_JOB);
-      spy.mockRestore();
+      fault.spy.mockRestore();
       const closed = (await n.get('listOrder?status=closed', me)).json().result.items.find((o: { id: string }) => o.id === opened.id);
       // (48,900 − 50,000) × 0.1 = −110
       expect(closed).toMatchObject({ closeReason: 'stopLoss', closePrice: '48900', closeTime: triggerTime, realizedProfit: '-110' });
@@ -171,19 +160,14 @@ describe(`outcomes survive faults (${databaseKind})`, () => {
       const opened = (
         await n.post('buyContracts', me, { instrumentId: n.btc.id, side: 'buy', lots: '0.1', leverage: 10, takeProfit: '51000' })
       ).json().result;
-      let failing = true;
-      const post = n.app.trading.ctx.ledger.post.bind(n.app.trading.ctx.ledger);
-      const spy = vi.spyOn(n.app.trading.ctx.ledger, 'post').mockImplementation(async (...args) => {
-        if (failing) throw new Error('injected failure');
-        return post(...args);
-      });
+      const fault = failingPosts(n.app);
       await n.tick('51200.00');
       const triggerTime = clock;
       await n.app.trading.idle();
-      failing = false;
+      fault.clear();
       await n.tick('50500.00');
       const closed = (await n.post(`closeContracts/${opened.id}`, me, {})).json();
-      spy.mockRestore();
+      fault.spy.mockRestore();
       expect(closed.result.order).toMatchObject({
         status: 'closed',
         closeReason: 'takeProfit',

@@ -8,6 +8,7 @@ import { contractOrders, reviews } from '../../src/db/schema.ts';
 import { Ledger } from '../../src/ledger/ledger.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import { databaseKind } from '../helpers.ts';
+import { postLocked } from '../ledger-helpers.ts';
 
 // Its own database: this file breaks the ledger on purpose.
 let database: DatabaseHandle;
@@ -52,10 +53,7 @@ describe(`the ledger check (pglite, beside ${databaseKind})`, () => {
     const user = await createUser(database.db, { email: 'check@example.com', passwordHash: null });
     const id = await closedContract(user.id);
     const post = (legs: Parameters<Ledger['post']>[1]['legs']) =>
-      database.db.transaction(async (tx) => {
-        await ledger.lockOwner(tx, user.id, 'demo');
-        await ledger.post(tx, { userId: user.id, mode: 'demo', reference: { kind: 'contract', id }, legs });
-      });
+      postLocked(database.db, { userId: user.id, mode: 'demo', reference: { kind: 'contract', id }, legs });
     await post([
       { type: 'contract_margin', from: { user: 'cash' }, to: { user: 'margin' }, amount: money('100') },
       { type: 'contract_fee', from: { user: 'cash' }, to: { system: 'fees_income' }, amount: money('1') },
@@ -92,14 +90,11 @@ describe(`the ledger check (pglite, beside ${databaseKind})`, () => {
       })
       .returning();
     const credit = (ref: string) =>
-      database.db.transaction(async (tx) => {
-        await ledger.lockOwner(tx, user.id, 'real');
-        await ledger.post(tx, {
-          userId: user.id,
-          mode: 'real',
-          reference: { kind: 'correction', id: ref },
-          legs: [{ type: 'correction', from: { system: 'corrections' }, to: { user: 'cash' }, amount: money('5') }],
-        });
+      postLocked(database.db, {
+        userId: user.id,
+        mode: 'real',
+        reference: { kind: 'correction', id: ref },
+        legs: [{ type: 'correction', from: { system: 'corrections' }, to: { user: 'cash' }, amount: money('5') }],
       });
     const before = await checkLedger(database.db);
     expect(before.unreconciled.filter((u) => u.what === 'correction')).toEqual([

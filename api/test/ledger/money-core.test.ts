@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_CODES, ONCE_PER_EVENT_TRANSFER_TYPES, money } from '@meridian/contracts';
 import type { AccountModeName, Money } from '@meridian/contracts';
 import { notify } from '../../src/accounts/notifications.ts';
 import { createUser } from '../../src/accounts/users.ts';
-import { DatabaseUsedInTransaction, openDatabase } from '../../src/db/database.ts';
-import type { DatabaseHandle, Transaction } from '../../src/db/database.ts';
+import { DatabaseUsedInTransaction } from '../../src/db/database.ts';
+import type { Transaction } from '../../src/db/database.ts';
 import { notifications, settings } from '../../src/db/schema.ts';
 import { InsufficientFunds, Ledger } from '../../src/ledger/ledger.ts';
 import type { Leg } from '../../src/ledger/ledger.ts';
@@ -13,39 +13,27 @@ import { checkLedger, HOLD_RECONCILERS } from '../../src/ledger/ledger-check.ts'
 import { isRetryable, withMoneyTransaction } from '../../src/ledger/money-transaction.ts';
 import { ApiFailure } from '../../src/plugins/envelope.ts';
 import { SettingsCache } from '../../src/settings/settings-cache.ts';
-import { databaseKind, ownPostgres } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { postLocked } from '../ledger-helpers.ts';
+import { withOwnDatabase } from '../suite-fixtures.ts';
 
 // Its own database (PGlite in memory, or a PostgreSQL database of its own with TEST_DATABASE_URL).
-let database: DatabaseHandle;
+// Every test leaves a ledger that sums and agrees with the business rows.
+const database = withOwnDatabase({ systemAccounts: true, ledgerCheck: true });
 let ledger: Ledger;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
-  drop = own?.drop;
-  database = await openDatabase({ url: own?.url, dataDir: 'memory://' });
+beforeAll(() => {
   ledger = Ledger.of(database.db);
-  await ledger.openSystemAccounts(database.db);
-});
-afterAll(async () => {
-  // Every test leaves a ledger that sums and agrees with the business rows.
-  const check = await checkLedger(database.db);
-  await database.close();
-  await drop?.();
-  expect(check).toMatchObject({ ok: true });
 });
 
 let users = 0;
 /** A user whose cash (of `mode`) starts at `cash`, funded by an opening balance. */
 async function userWith(cash: string, mode: AccountModeName = 'real') {
   const user = await createUser(database.db, { email: `core-${++users}-${Date.now()}@example.com`, passwordHash: null });
-  await database.db.transaction(async (tx) => {
-    await ledger.lockOwner(tx, user.id, mode);
-    await ledger.post(tx, {
-      userId: user.id,
-      mode,
-      reference: { kind: 'opening', id: user.id },
-      legs: [{ type: 'opening_balance', from: { system: 'opening' }, to: { user: 'cash' }, amount: money(cash) }],
-    });
+  await postLocked(database.db, {
+    userId: user.id,
+    mode,
+    reference: { kind: 'opening', id: user.id },
+    legs: [{ type: 'opening_balance', from: { system: 'opening' }, to: { user: 'cash' }, amount: money(cash) }],
   });
   return user.id;
 }
@@ -76,14 +64,11 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
       await postAndCatch(userId, [{ type: 'contract_fee', from: { user: 'cash' }, to: { system: 'fees_income' }, amount: money('1000') }]),
     ).toBe(MONEY_CODES.insufficientBalance);
     // Two user accounts taken down, the second one refusing: the first must not stay changed.
-    await database.db.transaction(async (tx) => {
-      await ledger.lockOwner(tx, userId, 'real');
-      await ledger.post(tx, {
-        userId,
-        mode: 'real',
-        reference: { kind: 'test', id: 'hold' },
-        legs: [{ type: 'contract_hold', from: { user: 'cash' }, to: { user: 'order_hold' }, amount: money('10') }],
-      });
+    await postLocked(database.db, {
+      userId,
+      mode: 'real',
+      reference: { kind: 'test', id: 'hold' },
+      legs: [{ type: 'contract_hold', from: { user: 'cash' }, to: { user: 'order_hold' }, amount: money('10') }],
     });
     const funded = text(await balances(userId));
     expect(funded).toMatchObject({ cash: '90', order_hold: '10' });
@@ -101,14 +86,11 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
     expect(check.unbalanced).toEqual([]);
     expect(check.overdrawn).toEqual([]);
     // End the test hold so the final check's reconciliation holds too.
-    await database.db.transaction(async (tx) => {
-      await ledger.lockOwner(tx, userId, 'real');
-      await ledger.post(tx, {
-        userId,
-        mode: 'real',
-        reference: { kind: 'test', id: 'hold' },
-        legs: [{ type: 'contract_hold_release', from: { user: 'order_hold' }, to: { user: 'cash' }, amount: money('10') }],
-      });
+    await postLocked(database.db, {
+      userId,
+      mode: 'real',
+      reference: { kind: 'test', id: 'hold' },
+      legs: [{ type: 'contract_hold_release', from: { user: 'order_hold' }, to: { user: 'cash' }, amount: money('10') }],
     });
   });
 
@@ -264,21 +246,18 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
     );
     const userId = await userWith('0');
     const credit = (kind: string, id: string) =>
-      database.db.transaction(async (tx) => {
-        await ledger.lockOwner(tx, userId, 'real');
-        await ledger.post(tx, {
-          userId,
-          mode: 'real',
-          reference: { kind, id },
-          legs: [
-            {
-              type: kind === 'deposit' ? 'deposit_credit' : 'plan_income',
-              from: { system: kind === 'deposit' ? 'deposit_clearing' : 'plan_income' },
-              to: { user: 'cash' },
-              amount: money('25'),
-            },
-          ],
-        });
+      postLocked(database.db, {
+        userId,
+        mode: 'real',
+        reference: { kind, id },
+        legs: [
+          {
+            type: kind === 'deposit' ? 'deposit_credit' : 'plan_income',
+            from: { system: kind === 'deposit' ? 'deposit_clearing' : 'plan_income' },
+            to: { user: 'cash' },
+            amount: money('25'),
+          },
+        ],
       });
     await credit('deposit', 'd-1');
     const second = await credit('deposit', 'd-1').then(
@@ -298,10 +277,7 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
     // A margin with no holding position behind it is named, by account.
     const userId = await userWith('10');
     const move = (legs: Leg[]) =>
-      database.db.transaction(async (tx) => {
-        await ledger.lockOwner(tx, userId, 'real');
-        await ledger.post(tx, { userId, mode: 'real', reference: { kind: 'test', id: `m-${legs[0]!.type}` }, legs });
-      });
+      postLocked(database.db, { userId, mode: 'real', reference: { kind: 'test', id: `m-${legs[0]!.type}` }, legs });
     await move([{ type: 'options_stake', from: { user: 'cash' }, to: { user: 'margin' }, amount: money('4') }]);
     const check = await checkLedger(database.db);
     expect(check.unreconciled).toContainEqual({ what: 'margin', ref: `${userId}:real`, expected: '0', actual: '4.000000000000000000' });

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '@meridian/contracts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { databaseKind } from '../helpers.ts';
-import { openSocket } from './live-helpers.ts';
+import { drained, signedInSocket } from './live-helpers.ts';
 import type { LiveSocket } from './live-helpers.ts';
-import { tradingApi } from '../trading/trading-fixture.ts';
-import type { TradingFixture } from '../trading/trading-fixture.ts';
+import { withTradingApi } from '../trading/trading-fixture.ts';
 
 /**
  * Batch frames (SPEC §6): one change that moves several of a user's orders reaches that user as one
  * `BATCH_REAL_TIME_PNL` / `BATCH_USER_BALANCE_UPDATE` keyed by their own user id, never another's.
  */
 
-let t: TradingFixture;
-beforeAll(async () => {
-  t = await tradingApi();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTradingApi({ listen: true });
 
 type Frame = ServerFrame & { at: number };
 const ofType = <K extends ServerFrame['type']>(socket: LiveSocket, type: K) =>
@@ -28,20 +20,7 @@ const ofType = <K extends ServerFrame['type']>(socket: LiveSocket, type: K) =>
 const userFrames = (socket: LiveSocket) =>
   socket.frames.filter((f) => !['AUTH_SUCCESS', 'AUTH_FAILED', 'PONG', 'MARKETS', 'TICKS', 'ACCOUNT_MODE'].includes(f.type));
 
-async function userSocket(user: SignedUp): Promise<LiveSocket> {
-  const socket = await openSocket(t.app);
-  socket.send({ type: 'USER_AUTH', token: user.token });
-  await expect.poll(() => socket.frames.some((f) => f.type === 'AUTH_SUCCESS'), { timeout: 5000 }).toBe(true);
-  return socket;
-}
-
-/** Waits until every frame sent to this socket before now has arrived (a PING is answered after them). */
-async function drained(socket: LiveSocket): Promise<void> {
-  const pongs = () => socket.frames.filter((f) => f.type === 'PONG').length;
-  const before = pongs();
-  socket.send({ type: 'PING' });
-  await expect.poll(pongs, { timeout: 5000 }).toBe(before + 1);
-}
+const userSocket = (user: SignedUp) => signedInSocket(t.app, user.token);
 
 async function openPosition(user: SignedUp, body: Record<string, unknown>): Promise<string> {
   const res = await t.post('buyContracts', user, { instrumentId: t.btc.id, side: 'buy', lots: '0.1', leverage: 10, ...body });

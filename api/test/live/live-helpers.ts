@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { expect } from 'vitest';
+import { auth } from '../accounts-helpers.ts';
+import type { SignedUp } from '../accounts-helpers.ts';
+import { moveCash } from '../ledger-helpers.ts';
 import { serverFrame } from '@meridian/contracts/schemas';
 import type { MarketsFrame, ServerFrame, TicksFrame } from '@meridian/contracts';
 import type { Catalogue } from '../../src/market/catalogue/catalogue.ts';
+import type { Database } from '../../src/db/database.ts';
 import type { FeedTick, MarketFeed } from '../../src/market/market-feed.ts';
+import type { MarketService } from '../../src/market/market-service.ts';
 
 /** A frame as received, with the moment it arrived (ms, this process's clock). */
 type Received = ServerFrame & { at: number };
@@ -49,6 +55,48 @@ export async function openSocket(app: FastifyInstance): Promise<LiveSocket> {
     markets: () => (check(), frames.filter((f): f is MarketsFrame & { at: number } => f.type === 'MARKETS')),
     close: () => ws.close(),
   };
+}
+
+/** A market with nothing in it, for a live server alone: the first frame is an empty picture and no ticks follow. */
+export const emptyMarket = {
+  simulated: true,
+  catalogue: { homeIds: () => [], ofType: () => [], byId: () => undefined },
+  book: { item: () => undefined, tick: () => undefined },
+  onTicks: () => () => undefined,
+} as unknown as MarketService;
+
+/** The frames about the socket's user: not market data, not answers to PING. */
+export const userFrames = (socket: LiveSocket) =>
+  socket.frames.filter((f) => f.type !== 'MARKETS' && f.type !== 'TICKS' && f.type !== 'PONG');
+
+/**
+ * A socket signed in with a token (USER_AUTH): resolves once AUTH_SUCCESS came, or with `alone`, once
+ * it is the only frame about the user so far.
+ */
+export async function signedInSocket(app: FastifyInstance, token: string, { alone = false } = {}): Promise<LiveSocket> {
+  const socket = await openSocket(app);
+  socket.send({ type: 'USER_AUTH', token });
+  if (alone) await expect.poll(() => userFrames(socket).map((f) => f.type), { timeout: 5000 }).toEqual(['AUTH_SUCCESS']);
+  else await expect.poll(() => socket.frames.some((f) => f.type === 'AUTH_SUCCESS'), { timeout: 5000 }).toBe(true);
+  return socket;
+}
+
+/**
+ * Waits until every frame the server sent this socket before now has arrived: a PING is answered
+ * after them on the same connection, so once its PONG is here nothing sent earlier is still on its way.
+ */
+export async function drained(socket: LiveSocket): Promise<void> {
+  const pongs = () => socket.frames.filter((f) => f.type === 'PONG').length;
+  const before = pongs();
+  socket.send({ type: 'PING' });
+  await expect.poll(pongs, { timeout: 5000 }).toBe(before + 1);
+}
+
+/** Makes a balance change for a user (their demo balance is reset to 100,000 through the API). */
+export async function changeBalance(api: { app: FastifyInstance; database: { db: Database } }, user: SignedUp): Promise<void> {
+  await moveCash(api.database.db, user.userId, 'demo', '-99995');
+  const res = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(user.token) });
+  expect(res.json().code).toBe('200');
 }
 
 /**

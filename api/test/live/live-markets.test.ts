@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_MARKET_TOPICS } from '@meridian/contracts';
 import { SUBSCRIBE_ALLOWANCE } from '../../src/live/live-server.ts';
-import { createTestApi, databaseKind } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { ScriptedFeed, openSocket, sleep } from './live-helpers.ts';
 import type { LiveSocket } from './live-helpers.ts';
 
@@ -13,16 +14,11 @@ import type { LiveSocket } from './live-helpers.ts';
 const TICK_MS = 20;
 const FRAME_MS = 200;
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
 const feed = new ScriptedFeed();
+const api = withTestApi({ feed: feed.factory, liveTickMs: TICK_MS, liveFrameMs: FRAME_MS }, { listen: true });
 const sockets: LiveSocket[] = [];
-beforeAll(async () => {
-  api = await createTestApi({ feed: feed.factory, liveTickMs: TICK_MS, liveFrameMs: FRAME_MS });
-  await api.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
+afterAll(() => {
   for (const socket of sockets) socket.close();
-  await api.close();
 });
 
 const catalogue = () => api.app.market.catalogue;

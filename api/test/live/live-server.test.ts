@@ -1,18 +1,12 @@
-import { moveCash } from '../ledger-helpers.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, databaseKind } from '../helpers.ts';
-import { auth, signUp } from '../accounts-helpers.ts';
-import type { SignedUp } from '../accounts-helpers.ts';
-import { openSocket, sleep } from './live-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseKind } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
+import { signUp } from '../accounts-helpers.ts';
+import { changeBalance, openSocket, sleep } from './live-helpers.ts';
 import type { LiveSocket } from './live-helpers.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  // A tick of the whole catalogue costs tens of ms: a few a second keep the node responsive.
-  api = await createTestApi({ liveTickMs: 250 });
-  await api.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => api.close());
+// A tick of the whole catalogue costs tens of ms: a few a second keep the node responsive.
+const api = withTestApi({ liveTickMs: 250 }, { listen: true });
 
 /** The frames of a socket that are about its user (not market data). */
 const userFrames = (socket: LiveSocket) => socket.frames.filter((f) => f.type !== 'MARKETS' && f.type !== 'TICKS');
@@ -23,13 +17,6 @@ async function userSocket(token: string): Promise<LiveSocket> {
   socket.send({ type: 'USER_AUTH', token });
   await expect.poll(() => userFrames(socket).length, { timeout: 5000 }).toBeGreaterThan(0);
   return socket;
-}
-
-/** Makes a balance change for a user (their demo balance is reset to 100,000 through the API). */
-async function changeBalance(user: SignedUp): Promise<void> {
-  await moveCash(api.database.db, user.userId, 'demo', '-99995');
-  const res = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(user.token) });
-  expect(res.json().code).toBe('200');
 }
 
 describe(`live connection /ws (${databaseKind})`, () => {
@@ -87,7 +74,7 @@ describe(`live connection /ws (${databaseKind})`, () => {
     const theirs = await userSocket(other.token);
     const anonymous = await openSocket(api.app);
     expect(userFrames(mine)).toEqual([expect.objectContaining({ type: 'AUTH_SUCCESS', message: 'authenticated' })]);
-    await changeBalance(owner);
+    await changeBalance(api, owner);
     for (const socket of [mine, mineToo]) {
       await expect.poll(() => userFrames(socket).length, { timeout: 5000 }).toBe(2);
       expect(userFrames(socket)[1]).toMatchObject({
@@ -110,7 +97,7 @@ describe(`live connection /ws (${databaseKind})`, () => {
     expect(userFrames(socket).map((f) => f.type)).toEqual(['AUTH_SUCCESS']);
     socket.send({ type: 'USER_AUTH', token: 'forged' });
     await expect.poll(() => userFrames(socket).map((f) => f.type), { timeout: 5000 }).toEqual(['AUTH_SUCCESS', 'AUTH_FAILED']);
-    await changeBalance(owner);
+    await changeBalance(api, owner);
     // The change was pushed (the other socket of the owner got it), but not to the one that lost its identity.
     await expect.poll(() => userFrames(witness).map((f) => f.type), { timeout: 5000 }).toEqual(['AUTH_SUCCESS', 'USER_BALANCE_UPDATE']);
     await sleep(200);

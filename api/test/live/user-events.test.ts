@@ -1,18 +1,18 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { USER_EVENT_VERSION } from '@meridian/contracts';
 import type { ServerFrame } from '@meridian/contracts';
-import { createTestApi, databaseKind } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { signUp } from '../accounts-helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
 import { InProcessFabric } from '../../src/live/live-fabric.ts';
 import { registerLiveServer } from '../../src/live/live-server.ts';
 import type { LiveIdentity } from '../../src/live/live-server.ts';
 import { USER_EVENT_CHANNEL, userNotifier } from '../../src/live/user-events.ts';
-import type { MarketService } from '../../src/market/market-service.ts';
-import { openSocket } from './live-helpers.ts';
+import { drained, emptyMarket, openSocket, signedInSocket } from './live-helpers.ts';
 import type { LiveSocket } from './live-helpers.ts';
 
 /** The frames about a user (not market data, not answers to PING). */
@@ -21,29 +21,11 @@ const userFrames = (socket: LiveSocket): ServerFrame[] =>
     .filter((f) => f.type !== 'MARKETS' && f.type !== 'TICKS' && f.type !== 'PONG')
     .map(({ at: _at, ...frame }) => frame as ServerFrame);
 
-/** PING, then its PONG: every frame the server sent this socket before has arrived. */
-async function settle(socket: LiveSocket): Promise<void> {
-  const pongs = socket.frames.filter((f) => f.type === 'PONG').length;
-  socket.send({ type: 'PING' });
-  await expect.poll(() => socket.frames.filter((f) => f.type === 'PONG').length, { timeout: 5000 }).toBe(pongs + 1);
-}
-
-async function signedIn(app: FastifyInstance, token: string): Promise<LiveSocket> {
-  const socket = await openSocket(app);
-  socket.send({ type: 'USER_AUTH', token });
-  await expect.poll(() => userFrames(socket).map((f) => f.type), { timeout: 5000 }).toEqual(['AUTH_SUCCESS']);
-  return socket;
-}
+const signedIn = (app: FastifyInstance, token: string) => signedInSocket(app, token, { alone: true });
 
 const AUTHENTICATED: ServerFrame = { type: 'AUTH_SUCCESS', message: 'authenticated' };
 
 describe('USER_EVENT across API nodes (live servers alone, one fabric)', () => {
-  const emptyMarket = {
-    simulated: true,
-    catalogue: { homeIds: () => [], ofType: () => [], byId: () => undefined },
-    book: { item: () => undefined, tick: () => undefined },
-    onTicks: () => () => undefined,
-  } as unknown as MarketService;
   const identities = new Map<string, LiveIdentity>([
     ['token-a', { userId: 'user-a' }],
     ['token-b', { userId: 'user-b' }],
@@ -83,7 +65,7 @@ describe('USER_EVENT across API nodes (live servers alone, one fabric)', () => {
       userId: 'user-a',
       refresh: [{ key: 'userFigures', mode: 'real' }, { key: 'userNotifications' }],
     };
-    for (const socket of [ownHere, ownThere, other, visitor, refused]) await settle(socket);
+    for (const socket of [ownHere, ownThere, other, visitor, refused]) await drained(socket);
     expect(userFrames(ownHere)).toEqual([AUTHENTICATED, frame]);
     expect(userFrames(ownThere)).toEqual([AUTHENTICATED, frame]);
     expect(userFrames(other)).toEqual([AUTHENTICATED]);
@@ -103,18 +85,13 @@ describe('USER_EVENT across API nodes (live servers alone, one fabric)', () => {
       '{',
     ])
       await fabric.publish(USER_EVENT_CHANNEL, payload);
-    await settle(own);
+    await drained(own);
     expect(userFrames(own)).toEqual([AUTHENTICATED]);
   });
 });
 
 describe(`an operator's correction refreshes the customer's open pages (${databaseKind})`, () => {
-  let api: Awaited<ReturnType<typeof createTestApi>>;
-  beforeAll(async () => {
-    api = await createTestApi();
-    await api.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => api.close());
+  const api = withTestApi({}, { listen: true });
 
   it('approved: the customer gets the new figures and a USER_EVENT naming their figures and notifications; others get nothing', async () => {
     const [customer, bystander] = [await signUp(api.app), await signUp(api.app)];
@@ -133,7 +110,7 @@ describe(`an operator's correction refreshes the customer's open pages (${databa
     });
     const id = proposal.json().result.id as number;
     // Proposed only: nothing changed for the customer yet.
-    await settle(socket);
+    await drained(socket);
     expect(userFrames(socket).map((f) => f.type)).toEqual(['AUTH_SUCCESS']);
     const decided = await api.app.inject({
       method: 'POST',
@@ -152,7 +129,7 @@ describe(`an operator's correction refreshes the customer's open pages (${databa
       refresh: [{ key: 'userFigures', mode: 'real' }, { key: 'userNotifications' }],
     });
     expect(userFrames(socket).find((f) => f.type === 'USER_BALANCE_UPDATE')).toMatchObject({ mode: 'real', baseBalance: '12.5' });
-    for (const s of [witness, visitor]) await settle(s);
+    for (const s of [witness, visitor]) await drained(s);
     expect(userFrames(witness).map((f) => f.type)).toEqual(['AUTH_SUCCESS']);
     expect(userFrames(visitor)).toEqual([]);
     for (const s of [socket, witness, visitor]) s.close();

@@ -1,7 +1,6 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestApi } from '../helpers.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withTestApi } from '../suite-fixtures.ts';
 import { liveUrl } from './live-helpers.ts';
 
 /**
@@ -9,18 +8,10 @@ import { liveUrl } from './live-helpers.ts';
  * 32 sockets per address. The 33rd from one address is refused before the upgrade; another address
  * (127.0.0.2, a loopback address of its own) still gets in.
  */
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let app: FastifyInstance;
+const api = withTestApi({ rateLimitScale: 1 }, { listen: true, timeout: 120_000 });
 const opened: WebSocket[] = [];
-
-beforeAll(async () => {
-  api = await createTestApi({ rateLimitScale: 1 });
-  app = api.app;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-}, 120_000);
-afterAll(async () => {
+afterAll(() => {
   for (const ws of opened) ws.terminate();
-  await api.close();
 });
 
 type Outcome = { opened: true } | { opened: false; status: number; body: string };
@@ -28,7 +19,7 @@ type Outcome = { opened: true } | { opened: false; status: number; body: string 
 /** Opens `/ws` from a local address; what the server did with the upgrade. */
 function open(from: string): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(liveUrl(app), { localAddress: from });
+    const ws = new WebSocket(liveUrl(api.app), { localAddress: from });
     ws.once('open', () => {
       opened.push(ws);
       resolve({ opened: true });

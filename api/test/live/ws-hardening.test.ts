@@ -12,20 +12,12 @@ import { InProcessFabric, PNL_CHANNEL, RedisFabric } from '../../src/live/live-f
 import type { LiveFabric } from '../../src/live/live-fabric.ts';
 import { AUTH_ALLOWANCE, registerLiveServer } from '../../src/live/live-server.ts';
 import type { LiveIdentity, LiveServerOptions } from '../../src/live/live-server.ts';
-import type { MarketService } from '../../src/market/market-service.ts';
+import { emptyMarket } from './live-helpers.ts';
 
 /**
  * The live connection's defences, on a live server alone (no database, no feed): the test decides what
  * each token is and when its check answers, and what the fabric carries.
  */
-
-/** A market with nothing in it: the first frame is an empty picture and no ticks follow. */
-const emptyMarket = {
-  simulated: true,
-  catalogue: { homeIds: () => [], ofType: () => [], byId: () => undefined },
-  book: { item: () => undefined, tick: () => undefined },
-  onTicks: () => () => undefined,
-} as unknown as MarketService;
 
 const SITE = 'https://meridian.example';
 const SOFT_BYTES = 16 * 1024;

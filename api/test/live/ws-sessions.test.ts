@@ -1,45 +1,20 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveCash } from '../ledger-helpers.ts';
-import { createTestApi, databaseKind } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseKind } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
-import type { SignedUp } from '../accounts-helpers.ts';
 import { InProcessFabric, PNL_CHANNEL } from '../../src/live/live-fabric.ts';
-import { liveUrl, openSocket } from './live-helpers.ts';
+import { changeBalance, drained, liveUrl, openSocket, signedInSocket, userFrames } from './live-helpers.ts';
 import type { LiveSocket } from './live-helpers.ts';
 
 /** The live connection of the whole API: its sessions, its origin rule and its limits as the site runs them. */
 const SITE = 'https://meridian.example';
 const fabric = new InProcessFabric();
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  api = await createTestApi({ siteOrigin: SITE, fabric, liveSocketsPerAddress: 6 });
-  await api.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => api.close());
+const api = withTestApi({ siteOrigin: SITE, fabric, liveSocketsPerAddress: 6 }, { listen: true });
 
-const userFrames = (socket: LiveSocket) => socket.frames.filter((f) => f.type !== 'MARKETS' && f.type !== 'TICKS' && f.type !== 'PONG');
 const types = (socket: LiveSocket) => userFrames(socket).map((f) => f.type);
 
-async function userSocket(token: string): Promise<LiveSocket> {
-  const socket = await openSocket(api.app);
-  socket.send({ type: 'USER_AUTH', token });
-  await expect.poll(() => types(socket), { timeout: 5000 }).toEqual(['AUTH_SUCCESS']);
-  return socket;
-}
-
-/** PING, then its PONG: every frame the server sent this socket before has arrived. */
-async function settle(socket: LiveSocket): Promise<void> {
-  const pongs = socket.frames.filter((f) => f.type === 'PONG').length;
-  socket.send({ type: 'PING' });
-  await expect.poll(() => socket.frames.filter((f) => f.type === 'PONG').length, { timeout: 5000 }).toBe(pongs + 1);
-}
-
-async function changeBalance(user: SignedUp): Promise<void> {
-  await moveCash(api.database.db, user.userId, 'demo', '-99995');
-  const res = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/resetDemo', headers: auth(user.token) });
-  expect(res.json().code).toBe('200');
-}
+const userSocket = (token: string) => signedInSocket(api.app, token, { alone: true });
 
 function upgrade(origin?: string): Promise<number | 'open'> {
   const ws = new WebSocket(liveUrl(api.app), origin ? { origin } : {});
@@ -64,7 +39,7 @@ describe(`live connection sessions and limits (${databaseKind})`, () => {
     expect(res.json().code).toBe('200');
     // The frame was sent before the logout answer (in-process fabric), so before this PING's PONG: no
     // waiting for the periodic check.
-    await settle(socket);
+    await drained(socket);
     expect(userFrames(socket)).toEqual([
       { type: 'AUTH_SUCCESS', message: 'authenticated', at: expect.any(Number) },
       { type: 'AUTH_FAILED', message: 'session ended', at: expect.any(Number) },
@@ -88,7 +63,7 @@ describe(`live connection sessions and limits (${databaseKind})`, () => {
     expect(res.json()).toMatchObject({ code: '200', result: { revoked: 1 } });
     await expect.poll(() => types(socket), { timeout: 5000 }).toEqual(['AUTH_SUCCESS', 'AUTH_FAILED']);
     expect(userFrames(socket)[1]).toMatchObject({ message: 'session ended' });
-    await changeBalance(other);
+    await changeBalance(api, other);
     await expect.poll(() => types(witness), { timeout: 5000 }).toEqual(['AUTH_SUCCESS', 'USER_BALANCE_UPDATE']);
     for (const s of [socket, witness]) s.close();
   });
@@ -99,9 +74,9 @@ describe(`live connection sessions and limits (${databaseKind})`, () => {
     const entry = { pnl: '1.5', pnlPercent: '0.2', price: '10.1' };
     await fabric.publish(PNL_CHANNEL, JSON.stringify({ userId: a.userId, mode: 'demo', data: { '7': entry } }));
     await fabric.publish(PNL_CHANNEL, JSON.stringify({ userId: b.userId, mode: 'real', data: { '8': entry } }));
-    await changeBalance(a);
+    await changeBalance(api, a);
     await expect.poll(() => types(socketA), { timeout: 5000 }).toEqual(['AUTH_SUCCESS', 'REAL_TIME_PNL', 'USER_BALANCE_UPDATE']);
-    await settle(socketB);
+    await drained(socketB);
     expect(userFrames(socketA)[1]).toMatchObject({ mode: 'demo', data: { '7': entry } });
     expect(userFrames(socketA)[2]).toMatchObject({ userId: a.userId });
     expect(userFrames(socketB).slice(1)).toEqual([{ type: 'REAL_TIME_PNL', mode: 'real', data: { '8': entry }, at: expect.any(Number) }]);

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../src/app.ts';
 import { bucketStart } from '../../src/market/candles/candle-math.ts';
-import { OPERATOR_TOKEN, createTestApi, databaseKind } from '../helpers.ts';
+import { OPERATOR_TOKEN, databaseKind } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { ScriptedFeed } from '../live/live-helpers.ts';
 
 /*
@@ -11,16 +12,12 @@ import { ScriptedFeed } from '../live/live-helpers.ts';
  * written candles (a restart, a second node) must build the same 24 h figures from them.
  */
 describe(`market service start-up (${databaseKind})`, () => {
-  let api: Awaited<ReturnType<typeof createTestApi>>;
   const feed = new ScriptedFeed();
+  // A feed that moves nothing: every figure comes from the history and the stored candles.
+  const api = withTestApi({ feed: feed.factory, liveTickMs: 100 });
   const later: FastifyInstance[] = [];
-  beforeAll(async () => {
-    // A feed that moves nothing: every figure comes from the history and the stored candles.
-    api = await createTestApi({ feed: feed.factory, liveTickMs: 100 });
-  });
   afterAll(async () => {
     for (const app of later) await app.close();
-    await api.close();
   });
 
   const startAnother = async (other = new ScriptedFeed()) => {

@@ -4,9 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { withTestApi } from '../suite-fixtures.ts';
 
 /**
  * The OpenAPI document the API serves (generated from the endpoint declarations of @meridian/contracts)
@@ -40,16 +39,11 @@ async function lint(document: unknown): Promise<LintReport> {
 const summary = (report: LintReport) =>
   report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ app, close } = await createTestApi());
-}, 120_000);
-afterAll(async () => close());
+const api = withTestApi({}, { timeout: 120_000 });
 
 describe("the API's OpenAPI document (Redocly, recommended rules)", () => {
   it('has no error: every operation has an id, a summary, its security and its 4xx answers; servers and schemes are declared', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const report = await lint(document);
     expect(summary(report).filter((line) => line.startsWith('error'))).toEqual([]);
     expect(report.totals.errors).toBe(0);

@@ -1,21 +1,18 @@
 import type { EventEmitter } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { OPERATOR_ROLES } from '@meridian/contracts';
 import type { OperatorRole } from '@meridian/contracts';
-import { createTestApi, databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
+import { databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { auditLog, notices, operators } from '../../src/db/schema.ts';
 import { totpAt } from '../../src/operators/totp.ts';
 import { makeOperator, OPERATOR_PASSWORD } from './operator-helpers.ts';
-import { auth, signUp } from '../accounts-helpers.ts';
+import { auth, signUp, userInfo } from '../accounts-helpers.ts';
 import type { TestOperator } from './operator-helpers.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  // A database of its own on PostgreSQL: the first-run test needs one with no operator yet.
-  api = await createTestApi({}, { ownDatabase: true });
-});
-afterAll(async () => api.close());
+// A database of its own on PostgreSQL: the first-run test needs one with no operator yet.
+const api = withTestApi({}, { ownDatabase: true });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
   api.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -299,7 +296,7 @@ describe(`settings, audit and corrections (${databaseKind})`, () => {
     await expect.poll(() => seen).toEqual(['25.5']);
     (api.app.trading as unknown as { options: { balances: EventEmitter } }).options.balances.off('changed', listener);
     await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/switchMode', headers: auth(customer), payload: { mode: 'real' } });
-    const info = await api.app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(customer, 'real') });
+    const info = await userInfo(api.app, customer, 'real');
     expect(info.json().result.account).toMatchObject({ mode: 'real', baseBalance: '25.5' });
     const list = (await api.app.inject({ url: '/api/swx/customer/user/listNotifications', headers: auth(customer) })).json().result;
     expect(list.items.filter((n: { kind: string }) => n.kind === 'correction')).toEqual([

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { Wallet } from 'ethers';
 import { TronWeb } from 'tronweb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATOR_CODES, endpointPath } from '@meridian/contracts';
 import { contentEndpoints } from '@meridian/contracts/endpoints/content';
 import { settings } from '../../src/db/schema.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { payoutAddressProblem } from '../../src/settings/payout-addresses.ts';
 import type { PayoutAddresses } from '../../src/settings/payout-addresses.ts';
-import { createTestApi, databaseKind } from '../helpers.ts';
-import { makeOperator } from '../operators/operator-helpers.ts';
-import type { TestOperator } from '../operators/operator-helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withOperator, withTestApi } from '../suite-fixtures.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: TestOperator;
-beforeAll(async () => {
-  // Its own database on PostgreSQL: the test rewrites the shared auth_address setting.
-  api = await createTestApi({}, { ownDatabase: true });
-  admin = await makeOperator(api.app, api.database.db, ['admin']);
-});
-afterAll(async () => api.close());
+// Its own database on PostgreSQL: the test rewrites the shared auth_address setting.
+const api = withTestApi({}, { ownDatabase: true });
+const admin = withOperator(api, ['admin']);
 
 const wallet = (development: boolean): PayoutAddresses => {
   const ethereum = Wallet.createRandom().address;

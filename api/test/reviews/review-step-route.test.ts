@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { endpointPath, OPERATOR_CODES } from '@meridian/contracts';
 import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { auditLog, reviews } from '../../src/db/schema.ts';
-import { createTestApi, databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
-import { makeOperator } from '../operators/operator-helpers.ts';
-import type { TestOperator } from '../operators/operator-helpers.ts';
+import { databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
+import { withOperator, withTestApi } from '../suite-fixtures.ts';
 
 /**
  * The operator API's step after a decision (`POST /api/admin/reviews/:id/step`): a finance operator
  * records a withdrawal's payout with its hash once; a wrong hash, a second step, another role and the
  * break-glass token are refused with their codes and change nothing.
  */
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let finance: TestOperator;
-let support: TestOperator;
-let auditor: TestOperator;
-beforeAll(async () => {
-  api = await createTestApi();
-  finance = await makeOperator(api.app, api.database.db, ['finance']);
-  support = await makeOperator(api.app, api.database.db, ['support']);
-  auditor = await makeOperator(api.app, api.database.db, ['auditor']);
-}, 120_000);
-afterAll(async () => api.close());
+const api = withTestApi({}, { timeout: 120_000 });
+const finance = withOperator(api, ['finance']);
+const support = withOperator(api, ['support']);
+const auditor = withOperator(api, ['auditor']);
 
 const HASH = `0x${'5e'.repeat(32)}`;
 const step = (id: number, token: string, payload: object) =>

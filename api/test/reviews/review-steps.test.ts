@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { OPERATOR_CODES, REVIEW_KINDS, REVIEW_STATES } from '@meridian/contracts';
 import type { ReviewKind } from '@meridian/contracts';
 import { isMoneyReviewKind, REVIEW_STEP_FIELDS, REVIEW_STEPS } from '@meridian/contracts/schemas';
 import type { ReviewStepRule } from '@meridian/contracts/schemas';
-import { openDatabase } from '../../src/db/database.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
 import { auditLog, reviews } from '../../src/db/schema.ts';
 import type { OperatorIdentity } from '../../src/operators/operators.ts';
 import { ReviewService } from '../../src/reviews/reviews.ts';
-import { databaseKind, ownPostgres } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
+import { withOwnDatabase } from '../suite-fixtures.ts';
 
 /**
  * Reviews after the decision (issue 23 item 5): a decided money review is never reopened (the service
  * answers 10211, the database refuses it too), and the steps after a decision (approved → paid with the
  * payout hash, paid → failed, approved → disbursed) are guarded: row locked, state checked, audited.
  */
-let database: DatabaseHandle;
-let dropDatabase: (() => Promise<void>) | null = null;
+const database = withOwnDatabase();
 let service: ReviewService;
 
 const finance: OperatorIdentity = {
@@ -32,19 +30,12 @@ const finance: OperatorIdentity = {
 const HASH = `0x${'ab'.repeat(32)}`;
 const TRON_HASH = 'cd'.repeat(32);
 
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgres(process.env.TEST_DATABASE_URL) : null;
-  dropDatabase = own?.drop ?? null;
-  database = await openDatabase({ url: own?.url, dataDir: 'memory://' });
+beforeAll(() => {
   service = new ReviewService(database.db);
   // The products come later; these handlers stand in for their decisions (an approval that waits for its payout).
   service.handle('withdrawal', async (_tx, _row, decision) => (decision.decision === 'approve' ? 'approved' : 'rejected'));
   service.handle('loan', async (_tx, _row, decision) => (decision.decision === 'approve' ? 'approved' : 'rejected'));
   service.handle('support', async () => 'approved');
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase?.();
 });
 
 const row = async (id: number) => (await database.db.select().from(reviews).where(eq(reviews.id, id)))[0]!;

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
-import { tradingApi } from './trading-fixture.ts';
-import type { TradingFixture } from './trading-fixture.ts';
+import { withTradingApi } from './trading-fixture.ts';
 
-let t: TradingFixture;
-beforeAll(async () => {
-  t = await tradingApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTradingApi();
 
 describe(`an operator halts an instrument for everyone (${databaseKind})`, () => {
   it('no new contracts or options while halted; open positions still close; resuming lets orders in; audited with a notice', async () => {

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   CURRENCIES,
@@ -30,8 +30,7 @@ import { auth } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { databaseKind } from '../helpers.ts';
 import { moveCash } from '../ledger-helpers.ts';
-import { tradingApi } from './trading-fixture.ts';
-import type { TradingFixture } from './trading-fixture.ts';
+import { withTradingApi } from './trading-fixture.ts';
 
 /**
  * Random sequences of deposits, withdrawals, contract opens and closes, options, price moves (with
@@ -43,7 +42,7 @@ import type { TradingFixture } from './trading-fixture.ts';
  * stake or payout), for every user of every run so far: earlier runs' positions go on closing.
  */
 
-let t: TradingFixture;
+const t = withTradingApi();
 const MODES = ['demo', 'real'] as const satisfies readonly AccountModeName[];
 const PERIODS = [30, 60, 120, 300] as const;
 const DAY = 24 * 3600_000;
@@ -82,7 +81,6 @@ let instruments: Terms[] = [];
 const everyone: string[] = [];
 
 beforeAll(async () => {
-  t = await tradingApi();
   const reader = await t.user();
   instruments = [];
   // This file's clock runs 30 days ahead of the other trading files': on a PostgreSQL database they
@@ -103,9 +101,6 @@ beforeAll(async () => {
       lotBounds: terms.lots,
     });
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 // ---------------------------------------------------------------------------------------------------

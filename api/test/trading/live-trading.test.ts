@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '@meridian/contracts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { databaseKind } from '../helpers.ts';
 import { moveCash } from '../ledger-helpers.ts';
-import { openSocket } from '../live/live-helpers.ts';
+import { drained, signedInSocket } from '../live/live-helpers.ts';
 import type { LiveSocket } from '../live/live-helpers.ts';
-import { tradingApi } from './trading-fixture.ts';
-import type { TradingFixture } from './trading-fixture.ts';
+import { withTradingApi } from './trading-fixture.ts';
 
 /**
  * Trading over the live connection: balance changes and live PnL of positions reach their owner's
@@ -14,19 +13,14 @@ import type { TradingFixture } from './trading-fixture.ts';
  * (triggered closes, live PnL) before it returns; PnL frames travel through the in-process fabric.
  */
 
-let t: TradingFixture;
+const t = withTradingApi({ listen: true });
 /**
  * Instruments no other test file trades (on PostgreSQL the files share one database and every API
  * closes the positions its own ticks trigger): WBTC/USDT (tick 0.01) and ETH/USDT (tick 0.001).
  */
 let wbtc: { id: number };
 beforeAll(async () => {
-  t = await tradingApi();
   wbtc = t.app.market.catalogue.byCode('WBTC/USDT')!;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type BalanceFrame = Extract<ServerFrame, { type: 'USER_BALANCE_UPDATE' }>;
@@ -66,23 +60,7 @@ const pnls = (socket: LiveSocket) =>
 const entriesOf = (socket: LiveSocket, orderId: string) => pnls(socket).flatMap((f) => (f.data[orderId] ? [f.data[orderId]] : []));
 
 /** A socket signed in as the user (resolves once AUTH_SUCCESS came). */
-async function userSocket(user: SignedUp): Promise<LiveSocket> {
-  const socket = await openSocket(t.app);
-  socket.send({ type: 'USER_AUTH', token: user.token });
-  await expect.poll(() => socket.frames.some((f) => f.type === 'AUTH_SUCCESS'), { timeout: 5000 }).toBe(true);
-  return socket;
-}
-
-/**
- * Waits until every frame the server sent this socket before now has arrived: a PING is answered
- * after them on the same connection, so once its PONG is here nothing sent earlier is still on its way.
- */
-async function drained(socket: LiveSocket): Promise<void> {
-  const pongs = () => socket.frames.filter((f) => f.type === 'PONG').length;
-  const before = pongs();
-  socket.send({ type: 'PING' });
-  await expect.poll(pongs, { timeout: 5000 }).toBe(before + 1);
-}
+const userSocket = (user: SignedUp) => signedInSocket(t.app, user.token);
 
 async function open(user: SignedUp, body: Record<string, unknown>, mode: 'demo' | 'real' = 'demo'): Promise<string> {
   const res = await t.post(

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractOrders, ledgerTransfers } from '../../src/db/schema.ts';
 import { databaseKind } from '../helpers.ts';
 import { expectLedgerBalanced } from '../ledger-helpers.ts';
-import { tradingApi } from './trading-fixture.ts';
-import type { TradingFixture } from './trading-fixture.ts';
+import { withTradingApi } from './trading-fixture.ts';
 
-let t: TradingFixture;
-beforeAll(async () => {
-  t = await tradingApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTradingApi();
 
 describe(`lot bounds (issue 31, ${databaseKind})`, () => {
   it('states each instrument’s minimum, step and maximum in its trading terms', async () => {

@@ -1,19 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerTransfers, optionsOrders } from '../../src/db/schema.ts';
 import { settleDueOptions } from '../../src/trading/options/options.ts';
 import { databaseKind } from '../helpers.ts';
 import { cashOf, expectLedgerBalanced } from '../ledger-helpers.ts';
-import { tradingApi } from './trading-fixture.ts';
-import type { TradingFixture } from './trading-fixture.ts';
+import { withTradingApi } from './trading-fixture.ts';
 
-let t: TradingFixture;
-beforeAll(async () => {
-  t = await tradingApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTradingApi();
 
 const buy = (body: Record<string, unknown> = {}) => ({ instrumentId: t.btc.id, direction: 'up', amount: '100', period: 30, ...body });
 

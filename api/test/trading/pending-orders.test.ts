@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moneyString } from '@meridian/contracts';
 import { contractOrders, ledgerTransfers } from '../../src/db/schema.ts';
 import { expireDueOrders, fillReachedOrders } from '../../src/jobs/pending-orders.ts';
@@ -7,19 +7,12 @@ import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import { PENDING_EXPIRY_JOB } from '../../src/trading/trading-service.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { databaseKind } from '../helpers.ts';
-import { cashOf, expectLedgerBalanced } from '../ledger-helpers.ts';
-import { tradingApi } from './trading-fixture.ts';
-import type { TradingFixture } from './trading-fixture.ts';
+import { cashOf, expectLedgerBalanced, transfersOf } from '../ledger-helpers.ts';
+import { withTradingApi } from './trading-fixture.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let t: TradingFixture;
-beforeAll(async () => {
-  t = await tradingApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTradingApi();
 
 const limitOrder = (body: Record<string, unknown> = {}) => ({
   instrumentId: t.btc.id,
@@ -31,13 +24,7 @@ const limitOrder = (body: Record<string, unknown> = {}) => ({
 });
 
 /** The transfers of one order, as [type, amount] sorted. */
-async function transfersOf(orderId: string) {
-  const rows = await t.database.db
-    .select()
-    .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.referenceKind, 'contract'), eq(ledgerTransfers.referenceId, orderId)));
-  return rows.map((r) => [r.type, moneyString(r.amount)]).sort();
-}
+const transfersOfOrder = (orderId: string) => transfersOf(t.database.db, 'contract', orderId);
 
 async function orderRow(id: string) {
   const [row] = await t.database.db
@@ -76,7 +63,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
       markPrice: null,
     });
     expect(await t.info(me)).toMatchObject({ baseBalance: '99505.1', bondAmount: '0', totalAssets: '100000' });
-    expect(await transfersOf(placed.json().result.id)).toEqual([['contract_hold', '494.9']]);
+    expect(await transfersOfOrder(placed.json().result.id)).toEqual([['contract_hold', '494.9']]);
     const list = await pendingOf(me);
     expect(list).toMatchObject({ total: 1, items: [{ id: placed.json().result.id, status: 'pending', held: '494.9' }] });
     expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(0);
@@ -107,7 +94,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
       held: null,
     });
     // The hold (494.9) pays the margin and the fee; 1.01 returns to cash.
-    expect(await transfersOf(id)).toEqual(
+    expect(await transfersOfOrder(id)).toEqual(
       [
         ['contract_hold', '494.9'],
         ['contract_hold_fee', '4.89'],
@@ -133,7 +120,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
     expect((await pendingOf(me)).total).toBe(1);
     await t.tick(t.btc.id, '51200.00');
     // At 51,200: margin 512, fee 5.12 = 517.12; the hold pays 512 + 3.1, cash the other 2.02.
-    expect(await transfersOf(id)).toEqual(
+    expect(await transfersOfOrder(id)).toEqual(
       [
         ['contract_fee', '2.02'],
         ['contract_hold', '515.1'],
@@ -158,7 +145,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
     expect((await t.post(`cancelOrder/${id}`, me, undefined)).json().code).toBe('10103');
     // Without an Idempotency-Key: refused before anything happens.
     expect((await t.post(`cancelOrder/${id}`, me, undefined, null)).json().code).toBe('10102');
-    expect(await transfersOf(id)).toEqual([
+    expect(await transfersOfOrder(id)).toEqual([
       ['contract_hold', '494.9'],
       ['contract_hold_release', '494.9'],
     ]);
@@ -188,7 +175,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
     const [a, b] = await Promise.all([expireDueOrders(t.app.trading.ctx, t.now()), expireDueOrders(t.app.trading.ctx, t.now())]);
     expect(a.length + b.length).toBe(1);
     expect(await orderRow(id)).toMatchObject({ status: 'expired', closeTime: placedAt + DAY });
-    expect(await transfersOf(id)).toEqual([
+    expect(await transfersOfOrder(id)).toEqual([
       ['contract_hold', '303'],
       ['contract_hold_release', '303'],
     ]);
@@ -238,7 +225,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
     ]);
     expect(runs.flatMap((r) => r.touched).map((x) => x.order.id)).toEqual([id]);
     expect(await orderRow(id)).toMatchObject({ status: 'holding', openTime: t.now() + 500 });
-    expect((await transfersOf(id)).filter(([type]) => type === 'contract_hold_margin')).toHaveLength(1);
+    expect((await transfersOfOrder(id)).filter(([type]) => type === 'contract_hold_margin')).toHaveLength(1);
     // The database itself refuses a second once-per-order transfer.
     const [hold] = await t.database.db
       .select()
@@ -335,7 +322,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
       expect(filled.map((f) => f.order.id)).toEqual([id]);
       expect(row.status).toBe('holding');
     }
-    const types = (await transfersOf(id)).map(([type]) => type);
+    const types = (await transfersOfOrder(id)).map(([type]) => type);
     expect(types.filter((type) => type === 'contract_hold_release' || type === 'contract_hold_margin').length).toBeGreaterThan(0);
     expect(types.filter((type) => type === 'contract_hold_margin').length + (row.status === 'cancelled' ? 1 : 0)).toBe(1);
     await expectLedgerGreen();

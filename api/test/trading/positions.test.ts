@@ -1,20 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyString } from '@meridian/contracts';
-import { contractOrders, ledgerTransfers } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { contractOrders } from '../../src/db/schema.ts';
 import { databaseKind } from '../helpers.ts';
-import { cashOf, expectLedgerBalanced, moveCash } from '../ledger-helpers.ts';
+import { cashOf, expectLedgerBalanced, moveCash, transfersOf } from '../ledger-helpers.ts';
 import { triggeredPositions } from '../../src/trading/positions/positions.ts';
-import { tradingApi } from './trading-fixture.ts';
-import type { TradingFixture } from './trading-fixture.ts';
+import { withTradingApi } from './trading-fixture.ts';
 
-let t: TradingFixture;
-beforeAll(async () => {
-  t = await tradingApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTradingApi();
 
 const order = (body: Record<string, unknown> = {}) => ({ instrumentId: t.btc.id, side: 'buy', lots: '0.1', leverage: 10, ...body });
 
@@ -49,11 +41,7 @@ describe(`contract positions (${databaseKind})`, () => {
     });
     expect(await t.info(me)).toMatchObject({ baseBalance: '100095', bondAmount: '0', floatingPnL: '0', profit: '100' });
 
-    const transfers = await t.database.db
-      .select()
-      .from(ledgerTransfers)
-      .where(and(eq(ledgerTransfers.referenceKind, 'contract'), eq(ledgerTransfers.referenceId, id)));
-    expect(transfers.map((x) => [x.type, moneyString(x.amount)]).sort()).toEqual(
+    expect(await transfersOf(t.database.db, 'contract', id)).toEqual(
       [
         ['contract_fee', '5'],
         ['contract_margin', '500'],
@@ -135,34 +123,24 @@ describe(`contract positions (${databaseKind})`, () => {
   it('a stop loss crossed by a tick that a busy run skipped still closes, at that tick', async () => {
     const me = await t.user();
     await t.tick(t.btc.id, '50000.00');
-    const order = (
-      await t.post('buyContracts', me, { instrumentId: t.btc.id, side: 'buy', lots: '0.1', leverage: 10, stopLoss: '49000' })
-    ).json().result;
+    const position = (await t.post('buyContracts', me, order({ stopLoss: '49000' }))).json().result;
     // Three ticks applied before the trigger work runs once: down through the stop, then back up.
-    t.advance(1000);
-    t.feed.push([{ id: t.btc.id, price: '50010.00', volume: '1.00' }]);
-    await t.app.market.poll();
-    t.advance(1000);
+    await t.publish(t.btc.id, '50010.00');
+    await t.publish(t.btc.id, '48000.00');
     const crossing = t.now();
-    t.feed.push([{ id: t.btc.id, price: '48000.00', volume: '1.00' }]);
-    await t.app.market.poll();
-    t.advance(1000);
-    t.feed.push([{ id: t.btc.id, price: '50020.00', volume: '1.00' }]);
-    await t.app.market.poll();
+    await t.publish(t.btc.id, '50020.00');
     await t.app.trading.afterTick([t.btc.id]);
     await expect
-      .poll(async () => (await t.get('listOrder?status=closed', me)).json().result.items.find((o: { id: string }) => o.id === order.id))
+      .poll(async () => (await t.get('listOrder?status=closed', me)).json().result.items.find((o: { id: string }) => o.id === position.id))
       .toMatchObject({ closeReason: 'stopLoss', closePrice: '48000', closeTime: crossing, realizedProfit: '-200' });
   });
 
   it('the trigger search walks every change of a window: the first tick that crossed is the one used', async () => {
     const me = await t.user();
     await t.tick(t.eth.id, '3000.500');
-    const order = (
-      await t.post('buyContracts', me, { instrumentId: t.eth.id, side: 'buy', lots: '1', leverage: 10, stopLoss: '2990' })
-    ).json().result;
+    const position = (await t.post('buyContracts', me, order({ instrumentId: t.eth.id, lots: '1', stopLoss: '2990' }))).json().result;
     const at = t.now();
-    expect(order.openTime).toBe(at);
+    expect(position.openTime).toBe(at);
     const window = [
       { price: '3001.000', time: at + 1 },
       { price: '2985.000', time: at + 2 },
@@ -170,12 +148,12 @@ describe(`contract positions (${databaseKind})`, () => {
       { price: '3002.000', time: at + 4 },
     ];
     const hits = await triggeredPositions(t.app.trading.ctx, new Map([[t.eth.id, window]]));
-    expect(hits.filter((h) => String(h.id) === order.id)).toEqual([
-      { id: Number(order.id), owner: { userId: me.userId, mode: 'demo' }, quote: window[1], reason: 'stopLoss' },
+    expect(hits.filter((h) => String(h.id) === position.id)).toEqual([
+      { id: Number(position.id), owner: { userId: me.userId, mode: 'demo' }, quote: window[1], reason: 'stopLoss' },
     ]);
     // A change from before the position opened is not one of its ticks.
     const before = await triggeredPositions(t.app.trading.ctx, new Map([[t.eth.id, [{ price: '2000.000', time: at - 5000 }]]]));
-    expect(before.filter((h) => String(h.id) === order.id)).toEqual([]);
+    expect(before.filter((h) => String(h.id) === position.id)).toEqual([]);
   });
 
   it('a loss beyond the margin (a price gap) costs the margin only', async () => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import type { JobClock } from '../../src/jobs/scheduler.ts';
 import { createTestApi } from '../helpers.ts';
-import { auth, signUp } from '../accounts-helpers.ts';
+import { late } from '../suite-fixtures.ts';
+import { auth, signUp, userInfo } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { ScriptedFeed } from '../live/live-helpers.ts';
 
@@ -17,7 +19,7 @@ export const manualJobs: JobClock = { now: () => 0, setInterval: () => null, cle
  * An API whose feed and clock the test drives: `tick(id, price)` publishes one price (at the clock's
  * time) and waits for the work it triggers; `advance(ms)` moves the clock.
  */
-export async function tradingApi() {
+async function tradingApi() {
   const feed = new ScriptedFeed();
   let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
   // Scripted prices and a clock of its own: on PostgreSQL, a database of its own too.
@@ -47,6 +49,13 @@ export async function tradingApi() {
     modes.set(user.userId, mode);
   };
 
+  /** A price for an instrument a second later, polled by the feed: what the tick triggers has not run yet. */
+  const publish = async (id: number, price: string) => {
+    clock += 1000;
+    feed.push([{ id, price, volume: '1.00' }]);
+    await app.market.poll();
+  };
+
   const fixture = {
     app: app as FastifyInstance,
     database: database as DatabaseHandle,
@@ -58,11 +67,10 @@ export async function tradingApi() {
     advance(ms: number) {
       clock += ms;
     },
+    publish,
     /** Publishes a price for an instrument and runs what the tick triggers (closes, live PnL). */
     async tick(id: number, price: string) {
-      clock += 1000;
-      feed.push([{ id, price, volume: '1.00' }]);
-      await app.market.poll();
+      await publish(id, price);
       await app.trading.afterTick([id]);
     },
     /** The feed polls at the clock's time (nothing moves), then the settlement job runs. */
@@ -90,10 +98,22 @@ export async function tradingApi() {
     },
     async info(user: SignedUp, mode: 'demo' | 'real' = 'demo') {
       await inMode(user, mode);
-      const res = await app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(user.token, mode) });
+      const res = await userInfo(app, user.token, mode);
       return res.json().result.account as Record<string, string>;
     },
   };
   return fixture;
 }
 export type TradingFixture = Awaited<ReturnType<typeof tradingApi>>;
+
+/** The trading API of a file (or a describe block): built before its tests, closed after them. */
+export function withTradingApi({ listen = false }: { listen?: boolean } = {}): TradingFixture {
+  const fixture = late<TradingFixture>('the trading API');
+  beforeAll(async () => {
+    const built = await tradingApi();
+    fixture.set(built);
+    if (listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => fixture.current()?.close());
+  return fixture.handle;
+}

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { OPERATOR_TOKEN, createTestApi, databaseKind, multipartFile } from '../helpers.ts';
+import { OPERATOR_TOKEN, addressesIn, databaseKind, multipartFile } from '../helpers.ts';
+import { withOperator, withTestApi } from '../suite-fixtures.ts';
 import { signUp } from '../accounts-helpers.ts';
-import { makeOperator } from '../operators/operator-helpers.ts';
 import { uploads } from '../../src/db/schema.ts';
 import { UPLOADS_PER_CALLER } from '../../src/routes/upload/upload-routes.ts';
 import { VISITOR_COOKIE } from '../../src/uploads/upload-owner.ts';
@@ -18,17 +18,11 @@ import {
   wrongMagic,
 } from './hostile-fixtures.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let supportToken = '';
-beforeAll(async () => {
-  api = await createTestApi();
-  supportToken = (await makeOperator(api.app, api.database.db, ['support'])).token;
-});
-afterAll(async () => api.close());
+const api = withTestApi();
+const support = withOperator(api, ['support']);
 
 const base = '/api/swx/customer';
-let ip = 1;
-const nextIp = () => `10.77.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+const nextIp = addressesIn('10.77');
 
 type Caller = { cookies?: Record<string, string>; headers?: Record<string, string>; address?: string };
 
@@ -96,7 +90,7 @@ describe(`hostile uploads (issue 14, ${databaseKind})`, () => {
     const visitor = await api.app.inject({ url: `${base}/support/image/${imageId}?ticket=${access.ticket}&key=${access.key}` });
     const operator = await api.app.inject({
       url: `/api/admin/support/tickets/${access.ticket}/image/${imageId}`,
-      headers: { authorization: `Bearer ${supportToken}` },
+      headers: { authorization: `Bearer ${support.token}` },
     });
     for (const res of [visitor, operator]) {
       expect(res.statusCode).toBe(200);

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_1PX, createTestApi, multipartFile } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { PNG_1PX, multipartFile } from '../helpers.ts';
+import { withTestApi } from '../suite-fixtures.ts';
 import { sniffImage } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import { supportMessages, supportTickets, uploads } from '../../src/db/schema.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(async () => api.close());
+const api = withTestApi();
 
 const upload = (name: string, data: Buffer, type?: string) =>
   api.app.inject({

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARAM_KEYS } from '@meridian/contracts';
-import { createTestApi, databaseKind } from '../../helpers.ts';
+import { databaseKind } from '../../helpers.ts';
+import { withTestApi } from '../../suite-fixtures.ts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(async () => api.close());
+const api = withTestApi();
 
 const base = '/api/swx/customer/index';
 const get = (url: string) => api.app.inject({ method: 'GET', url });

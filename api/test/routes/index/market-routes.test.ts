@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Candle, ListMarketResult, MarketInfo, MarketItem } from '@meridian/contracts';
 import type { Catalogue } from '../../../src/market/catalogue/catalogue.ts';
 import { bucketStart } from '../../../src/market/candles/candle-math.ts';
 import type { MarketFeed } from '../../../src/market/market-feed.ts';
 import { MarketSimulator } from '../../../src/market/market-simulator.ts';
 import { isTradingOpen } from '../../../src/market/trading-hours.ts';
-import { createTestApi, databaseKind } from '../../helpers.ts';
+import { databaseKind } from '../../helpers.ts';
+import { withTestApi } from '../../suite-fixtures.ts';
 import { signUp } from '../../accounts-helpers.ts';
 
 const TICK_MS = 200;
@@ -20,11 +21,7 @@ const pausableSimulator = (catalogue: Catalogue): MarketFeed => {
   return { simulated: true, resume: (prices) => simulator.resume(prices), poll: (now) => (paused ? [] : simulator.poll(now)) };
 };
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-beforeAll(async () => {
-  api = await createTestApi({ feed: pausableSimulator, now: clock, liveTickMs: TICK_MS });
-});
-afterAll(async () => api.close());
+const api = withTestApi({ feed: pausableSimulator, now: clock, liveTickMs: TICK_MS });
 
 const base = '/api/swx/customer/index';
 const get = (url: string) => api.app.inject({ method: 'GET', url: `${base}/${url}` });

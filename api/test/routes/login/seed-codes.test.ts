@@ -1,10 +1,8 @@
 import { ACCOUNT_CODES, SUCCESS_CODES } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema.ts';
-import type { DatabaseHandle } from '../../../src/db/database.ts';
-import { createTestApi } from '../../helpers.ts';
+import { withTestApi } from '../../suite-fixtures.ts';
 import { PASSWORD, auth, codeFromOutbox, freshEmail, signUp } from '../../accounts-helpers.ts';
 
 const LOGIN = '/api/swx/customer/login';
@@ -12,16 +10,10 @@ const USER = '/api/swx/customer/user';
 
 /** SPEC §7 server codes where the login group and the account calls meet their meaning. */
 describe('the seed codes of the login group', () => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ app, database, close } = await createTestApi({ rateLimits: false }));
-  });
-  afterAll(async () => close());
+  const api = withTestApi({ rateLimits: false });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload: payload as object, headers });
+    api.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
   it('10001: login and sign-up without a username or email answer the code in the body, not a 400', async () => {
     for (const body of [{ password: PASSWORD }, { email: '', password: PASSWORD }, { email: '   ', password: PASSWORD }]) {
@@ -31,7 +23,7 @@ describe('the seed codes of the login group', () => {
     }
     const register = await post(`${LOGIN}/register`, { email: '', password: PASSWORD, code: '123456' });
     expect(register.json().code).toBe('10001');
-    const check = await app.inject({ method: 'GET', url: `${LOGIN}/checkUserNameOrPhone` });
+    const check = await api.app.inject({ method: 'GET', url: `${LOGIN}/checkUserNameOrPhone` });
     expect(check.json().code).toBe('10001');
   });
 
@@ -49,7 +41,7 @@ describe('the seed codes of the login group', () => {
   });
 
   it('10004 for a wrong password and for an unknown email alike (login never tells who has an account)', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(api.app);
     const wrong = (await post(`${LOGIN}/login`, { email, password: 'not the one 1' })).json();
     const unknown = (await post(`${LOGIN}/login`, { email: freshEmail('nobody'), password: 'not the one 1' })).json();
     expect(wrong).toEqual({ code: ACCOUNT_CODES.passwordWrong, message: 'email or password wrong', result: null });
@@ -57,13 +49,13 @@ describe('the seed codes of the login group', () => {
   });
 
   it('10005 for an account whose status is not active, after the right password', async () => {
-    const { email, userId } = await signUp(app);
-    await database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, userId));
+    const { email, userId } = await signUp(api.app);
+    await api.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, userId));
     expect((await post(`${LOGIN}/login`, { email, password: PASSWORD })).json().code).toBe(ACCOUNT_CODES.statusAbnormal);
   });
 
   it('10007 when the email is registered already (sign-up code and register)', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(api.app);
     expect((await post(`${LOGIN}/sendCode`, { email, purpose: 'register' })).json().code).toBe('10007');
     expect((await post(`${LOGIN}/register`, { email, password: PASSWORD, code: '123456' })).json().code).toBe('10007');
   });
@@ -71,7 +63,7 @@ describe('the seed codes of the login group', () => {
   it('10091 for a wrong code, and for a reset of an unknown email (no account is revealed)', async () => {
     const email = freshEmail();
     await post(`${LOGIN}/sendCode`, { email, purpose: 'register' });
-    const code = await codeFromOutbox(app, email);
+    const code = await codeFromOutbox(api.app, email);
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await post(`${LOGIN}/register`, { email, password: PASSWORD, code: wrong })).json().code).toBe(ACCOUNT_CODES.codeWrong);
     const unknown = await post(`${LOGIN}/resetPassword`, { email: freshEmail('nobody'), code: '123456', password: PASSWORD });
@@ -79,13 +71,13 @@ describe('the seed codes of the login group', () => {
   });
 
   it('20005 "modified successfully" for a password change, a reset and a language change', async () => {
-    const { email, token } = await signUp(app);
+    const { email, token } = await signUp(api.app);
     const changed = await post(`${USER}/repassword`, { oldPassword: PASSWORD, password: 'next pass 123' }, auth(token));
     expect(changed.json()).toEqual({ code: SUCCESS_CODES.modified, message: 'modified successfully', result: null });
     expect(changed.json().code).toBe('20005');
     expect((await post(`${USER}/setLanguage`, { language: 'de' }, auth(token))).json().code).toBe('20005');
     await post(`${LOGIN}/sendCode`, { email, purpose: 'reset' });
-    const code = await codeFromOutbox(app, email);
+    const code = await codeFromOutbox(api.app, email);
     expect((await post(`${LOGIN}/resetPassword`, { email, code, password: 'third pass 123' })).json().code).toBe('20005');
     expect((await post(`${LOGIN}/login`, { email, password: 'third pass 123' })).json().code).toBe('200');
   });

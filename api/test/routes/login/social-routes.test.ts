@@ -1,35 +1,27 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findOrCreateSocialUser } from '../../../src/accounts/users.ts';
-import type { DatabaseHandle } from '../../../src/db/database.ts';
 import { notifications, users } from '../../../src/db/schema.ts';
 import { socialProvidersFromEnv } from '../../../src/accounts/social-login.ts';
 import { freshEmail, signUp } from '../../accounts-helpers.ts';
-import { createTestApi } from '../../helpers.ts';
+import { withTestApi } from '../../suite-fixtures.ts';
 
 const LOGIN = '/api/swx/customer/login';
 
 // The whole code flow runs end to end in e2e/accounts-social.spec.ts against a local provider; here,
 // what the server refuses without one.
 describe('social login over OpenID Connect', () => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    const providers = socialProvidersFromEnv({
-      MERIDIAN_OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:9/',
-      MERIDIAN_OIDC_GOOGLE_CLIENT_ID: 'meridian',
-      MERIDIAN_OIDC_GOOGLE_CLIENT_SECRET: 'secret',
-      MERIDIAN_OIDC_MICROSOFT_ISSUER: 'http://127.0.0.1:9/ms',
-      MERIDIAN_OIDC_MICROSOFT_CLIENT_ID: 'meridian',
-    });
-    ({ app, database, close } = await createTestApi({ rateLimits: false, socialProviders: providers }));
+  const providers = socialProvidersFromEnv({
+    MERIDIAN_OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:9/',
+    MERIDIAN_OIDC_GOOGLE_CLIENT_ID: 'meridian',
+    MERIDIAN_OIDC_GOOGLE_CLIENT_SECRET: 'secret',
+    MERIDIAN_OIDC_MICROSOFT_ISSUER: 'http://127.0.0.1:9/ms',
+    MERIDIAN_OIDC_MICROSOFT_CLIENT_ID: 'meridian',
   });
-  afterAll(async () => close());
+  const api = withTestApi({ rateLimits: false, socialProviders: providers });
 
   it('offers the configured providers, Google second, and none that is not configured', async () => {
-    const res = await app.inject({ method: 'GET', url: `${LOGIN}/socialProviders` });
+    const res = await api.app.inject({ method: 'GET', url: `${LOGIN}/socialProviders` });
     expect(res.json().result).toEqual([
       { id: 'microsoft', name: 'Microsoft' },
       { id: 'google', name: 'Google' },
@@ -38,14 +30,14 @@ describe('social login over OpenID Connect', () => {
   });
 
   it('refuses an unknown provider and an unreachable one with 10096', async () => {
-    const unknown = await app.inject({ method: 'POST', url: `${LOGIN}/loginBySocial`, payload: { provider: 'facebook' } });
+    const unknown = await api.app.inject({ method: 'POST', url: `${LOGIN}/loginBySocial`, payload: { provider: 'facebook' } });
     expect(unknown.json().code).toBe('10096');
-    const unreachable = await app.inject({ method: 'POST', url: `${LOGIN}/loginByGoogle`, payload: {} });
+    const unreachable = await api.app.inject({ method: 'POST', url: `${LOGIN}/loginByGoogle`, payload: {} });
     expect(unreachable.json().code).toBe('10096');
   });
 
   it('only returns to a local path', async () => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: `${LOGIN}/loginBySocial`,
       payload: { provider: 'google', returnTo: '//evil.example' },
@@ -59,7 +51,7 @@ describe('social login over OpenID Connect', () => {
       '/api/loginCallback/google',
       '/api/loginCallback/nobody?code=a&state=b',
     ]) {
-      const res = await app.inject({ method: 'GET', url, headers: { cookie: 'meridian_oidc=other' } });
+      const res = await api.app.inject({ method: 'GET', url, headers: { cookie: 'meridian_oidc=other' } });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/pass/login?social=failed&code=10096');
       expect(res.cookies.find((c) => c.name === 'meridian_refresh')).toBeUndefined();
@@ -77,26 +69,26 @@ describe('social login over OpenID Connect', () => {
 
     it('an unverified email claim neither enters nor reserves the account of that email', async () => {
       const victim = freshEmail('victim');
-      const first = await findOrCreateSocialUser(database.db, claims(`sub-${victim}`, victim, false), 'en');
+      const first = await findOrCreateSocialUser(api.database.db, claims(`sub-${victim}`, victim, false), 'en');
       expect(first.email).toBeNull();
       // Later the real owner signs in with a provider that vouches for the address: a different account.
-      const owner = await findOrCreateSocialUser(database.db, claims(`g-${victim}`, victim, true, 'google'), 'en');
+      const owner = await findOrCreateSocialUser(api.database.db, claims(`g-${victim}`, victim, true, 'google'), 'en');
       expect(owner.id).not.toBe(first.id);
       expect(owner.email).toBe(victim);
       // And an unverified claim of an email that has an account is refused.
-      await expect(findOrCreateSocialUser(database.db, claims(`other-${victim}`, victim, false), 'en')).rejects.toMatchObject({
+      await expect(findOrCreateSocialUser(api.database.db, claims(`other-${victim}`, victim, false), 'en')).rejects.toMatchObject({
         code: '10007',
       });
     });
 
     it('a vouched-for email joins the account of that email, which is told about it; the same identity comes back to it', async () => {
-      const { email, userId } = await signUp(app, freshEmail('linked'));
-      const user = await findOrCreateSocialUser(database.db, claims(`g-${email}`, email.toUpperCase(), true, 'google'), 'en');
+      const { email, userId } = await signUp(api.app, freshEmail('linked'));
+      const user = await findOrCreateSocialUser(api.database.db, claims(`g-${email}`, email.toUpperCase(), true, 'google'), 'en');
       expect(user.id).toBe(userId);
-      const told = await database.db.select().from(notifications).where(eq(notifications.userId, userId));
+      const told = await api.database.db.select().from(notifications).where(eq(notifications.userId, userId));
       expect(told.map((n) => [n.kind, (n.params as Record<string, string>).provider])).toContainEqual(['providerLinked', 'Google']);
-      expect((await findOrCreateSocialUser(database.db, claims(`g-${email}`, email, true, 'google'), 'en')).id).toBe(userId);
-      expect(await database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+      expect((await findOrCreateSocialUser(api.database.db, claims(`g-${email}`, email, true, 'google'), 'en')).id).toBe(userId);
+      expect(await api.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
     });
   });
 });

@@ -1,49 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { Wallet } from 'ethers';
-import type { FastifyInstance } from 'fastify';
-import { SiweMessage } from 'siwe';
 import { TronWeb, Trx } from 'tronweb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tronSignInMessage } from '@meridian/contracts';
 import type { WalletNonceResult } from '@meridian/contracts';
 import { users, walletNonces } from '../../../src/db/schema.ts';
-import type { DatabaseHandle } from '../../../src/db/database.ts';
 import { createTestApi } from '../../helpers.ts';
-import { auth } from '../../accounts-helpers.ts';
+import { withTestApi } from '../../suite-fixtures.ts';
+import { siweMessage, userInfo } from '../../accounts-helpers.ts';
 
 const LOGIN = '/api/swx/customer/login';
 const SITE = 'http://127.0.0.1:4321';
 
-/** An EIP-4361 message for a nonce, as a wallet-facing page builds it. */
-const siwe = (wallet: { address: string }, n: WalletNonceResult, overrides: Partial<SiweMessage> = {}) =>
-  new SiweMessage({
-    domain: n.domain,
-    address: wallet.address,
-    statement: n.statement,
-    uri: n.uri,
-    version: '1',
-    chainId: 1,
-    nonce: n.nonce,
-    issuedAt: n.issuedAt,
-    expirationTime: n.expiresAt,
-    ...overrides,
-  }).prepareMessage();
-
 describe('wallet login: real signatures, verified on the server', () => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ app, database, close } = await createTestApi({ rateLimits: false, siteOrigin: SITE }));
-  });
-  afterAll(async () => close());
+  const api = withTestApi({ rateLimits: false, siteOrigin: SITE });
 
   const nonceFor = async (chain: 'ethereum' | 'tron', language = 'en'): Promise<WalletNonceResult> => {
-    const res = await app.inject({ method: 'GET', url: `${LOGIN}/walletNonce?chain=${chain}&language=${language}` });
+    const res = await api.app.inject({ method: 'GET', url: `${LOGIN}/walletNonce?chain=${chain}&language=${language}` });
     expect(res.json().code).toBe('200');
     return res.json().result as WalletNonceResult;
   };
-  const login = (body: Record<string, string>) => app.inject({ method: 'POST', url: `${LOGIN}/loginByWallet`, payload: body });
+  const login = (body: Record<string, string>) => api.app.inject({ method: 'POST', url: `${LOGIN}/loginByWallet`, payload: body });
 
   it('the nonce names this site and carries a translated statement', async () => {
     const n = await nonceFor('ethereum', 'de');
@@ -56,16 +33,16 @@ describe('wallet login: real signatures, verified on the server', () => {
 
   it('Ethereum: an EIP-4361 message signed by the wallet signs in, and the first sign-in makes the account', async () => {
     const wallet = Wallet.createRandom();
-    const message = siwe(wallet, await nonceFor('ethereum'));
+    const message = siweMessage(wallet, await nonceFor('ethereum'));
     const res = await login({ chain: 'ethereum', address: wallet.address, message, signature: await wallet.signMessage(message) });
     const body = res.json();
     expect(body.code).toBe('200');
     expect(body.result.user).toMatchObject({ walletAddress: wallet.address, walletChain: 'ethereum', email: null, hasPassword: false });
     expect(res.cookies.find((c) => c.name === 'meridian_refresh')).toBeTruthy();
-    const info = await app.inject({ method: 'POST', url: '/api/swx/customer/user/getUserInfo', headers: auth(body.result.token) });
+    const info = await userInfo(api.app, body.result.token);
     expect(info.json().result.account.baseBalance).toBe('100000');
 
-    const again = siwe(wallet, await nonceFor('ethereum'));
+    const again = siweMessage(wallet, await nonceFor('ethereum'));
     const second = await login({
       chain: 'ethereum',
       address: wallet.address.toLowerCase(),
@@ -73,12 +50,12 @@ describe('wallet login: real signatures, verified on the server', () => {
       signature: await wallet.signMessage(again),
     });
     expect(second.json().result.user.id).toBe(body.result.user.id);
-    expect(await database.db.select().from(users).where(eq(users.walletAddress, wallet.address))).toHaveLength(1);
+    expect(await api.database.db.select().from(users).where(eq(users.walletAddress, wallet.address))).toHaveLength(1);
   });
 
   it('a replayed nonce is refused (10095) and signs nobody in', async () => {
     const wallet = Wallet.createRandom();
-    const message = siwe(wallet, await nonceFor('ethereum'));
+    const message = siweMessage(wallet, await nonceFor('ethereum'));
     const signature = await wallet.signMessage(message);
     expect((await login({ chain: 'ethereum', address: wallet.address, message, signature })).json().code).toBe('200');
     const replay = await login({ chain: 'ethereum', address: wallet.address, message, signature });
@@ -88,7 +65,7 @@ describe('wallet login: real signatures, verified on the server', () => {
 
   it('two sign-ins racing on one nonce: exactly one wins', async () => {
     const wallet = Wallet.createRandom();
-    const message = siwe(wallet, await nonceFor('ethereum'));
+    const message = siweMessage(wallet, await nonceFor('ethereum'));
     const signature = await wallet.signMessage(message);
     const answers = await Promise.all([1, 2, 3].map(() => login({ chain: 'ethereum', address: wallet.address, message, signature })));
     expect(answers.map((a) => a.json().code).sort()).toEqual(['10095', '10095', '200']);
@@ -98,33 +75,33 @@ describe('wallet login: real signatures, verified on the server', () => {
     const wallet = Wallet.createRandom();
     const impostor = Wallet.createRandom();
     const n1 = await nonceFor('ethereum');
-    const m1 = siwe(wallet, n1);
+    const m1 = siweMessage(wallet, n1);
     expect(
       (await login({ chain: 'ethereum', address: wallet.address, message: m1, signature: await impostor.signMessage(m1) })).json().code,
     ).toBe('10094');
-    const m2 = siwe(wallet, await nonceFor('ethereum'), { domain: 'evil.example', uri: 'https://evil.example' });
+    const m2 = siweMessage(wallet, await nonceFor('ethereum'), { domain: 'evil.example', uri: 'https://evil.example' });
     expect(
       (await login({ chain: 'ethereum', address: wallet.address, message: m2, signature: await wallet.signMessage(m2) })).json().code,
     ).toBe('10094');
-    const m3 = siwe(wallet, { ...n1, nonce: 'abcdef0123456789abcdef0123456789' });
+    const m3 = siweMessage(wallet, { ...n1, nonce: 'abcdef0123456789abcdef0123456789' });
     expect(
       (await login({ chain: 'ethereum', address: wallet.address, message: m3, signature: await wallet.signMessage(m3) })).json().code,
     ).toBe('10095');
     const n4 = await nonceFor('ethereum');
-    await database.db
+    await api.database.db
       .update(walletNonces)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(walletNonces.nonce, n4.nonce));
-    const m4 = siwe(wallet, n4, { expirationTime: undefined });
+    const m4 = siweMessage(wallet, n4, { expirationTime: undefined });
     expect(
       (await login({ chain: 'ethereum', address: wallet.address, message: m4, signature: await wallet.signMessage(m4) })).json().code,
     ).toBe('10095');
-    expect(await database.db.select().from(users).where(eq(users.walletAddress, wallet.address))).toHaveLength(0);
+    expect(await api.database.db.select().from(users).where(eq(users.walletAddress, wallet.address))).toHaveLength(0);
   });
 
   it('a body that claims another address than the signer is refused', async () => {
     const wallet = Wallet.createRandom();
-    const message = siwe(wallet, await nonceFor('ethereum'));
+    const message = siweMessage(wallet, await nonceFor('ethereum'));
     const res = await login({
       chain: 'ethereum',
       address: Wallet.createRandom().address,
@@ -136,7 +113,7 @@ describe('wallet login: real signatures, verified on the server', () => {
 
   it('a message whose URI cannot be read is a bad signature, not a server error', async () => {
     const wallet = Wallet.createRandom();
-    const message = siwe(wallet, await nonceFor('ethereum'), { uri: 'http://127.0.0.1:99999' });
+    const message = siweMessage(wallet, await nonceFor('ethereum'), { uri: 'http://127.0.0.1:99999' });
     const res = await login({ chain: 'ethereum', address: wallet.address, message, signature: await wallet.signMessage(message) });
     expect(res.statusCode).toBe(200);
     expect(res.json().code).toBe('10094');
@@ -196,7 +173,7 @@ describe('wallet login limits', () => {
       }
       expect(codes.at(-1)).toBe('429');
       const n = (await app.inject({ method: 'GET', url: `${LOGIN}/walletNonce?chain=ethereum`, remoteAddress: '10.0.0.7' })).json().result;
-      const message = siwe(wallet, n, { expirationTime: undefined });
+      const message = siweMessage(wallet, n, { expirationTime: undefined });
       const res = await app.inject({
         method: 'POST',
         url: `${LOGIN}/loginByWallet`,

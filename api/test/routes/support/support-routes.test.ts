@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_TOKEN, PNG_1PX, createTestApi, databaseKind, multipartFile } from '../../helpers.ts';
-import { makeOperator } from '../../operators/operator-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { OPERATOR_TOKEN, PNG_1PX, addressesIn, databaseKind, multipartFile } from '../../helpers.ts';
+import { withOperator, withTestApi } from '../../suite-fixtures.ts';
 import { sniffImage } from '@meridian/contracts';
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let supportToken = '';
-beforeAll(async () => {
-  api = await createTestApi();
-  supportToken = (await makeOperator(api.app, api.database.db, ['support'])).token;
-});
-afterAll(async () => api.close());
+const api = withTestApi();
+const support = withOperator(api, ['support']);
 
 const base = '/api/swx/customer';
-let ip = 1;
-const nextIp = () => `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+const nextIp = addressesIn('10.0');
 const post = (url: string, payload: unknown, remoteAddress = nextIp(), cookies: Record<string, string> = {}) =>
   api.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress, cookies });
 /** The visitor cookie an upload gave the browser: the same browser sends it with the message. */
 const visitorCookie = (upload: { cookies: { name: string; value: string }[] }) =>
   Object.fromEntries(upload.cookies.map((c) => [c.name, c.value]));
-const admin = (method: 'GET' | 'POST', url: string, payload?: object, token = supportToken) =>
+const admin = (method: 'GET' | 'POST', url: string, payload?: object, token = support.token) =>
   api.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 async function openTicket(message = 'My deposit is still pending.') {

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApi } from '../../suite-fixtures.ts';
 import { PASSWORD, auth, signUp } from '../../accounts-helpers.ts';
 import type { SignedUp } from '../../accounts-helpers.ts';
 
@@ -11,20 +10,17 @@ const USER = '/api/swx/customer/user';
  * "Another user" must only ever reach their own data: the check reads what comes back.
  */
 describe('authorization matrix of the account endpoints', () => {
-  let app: FastifyInstance;
-  let close: () => Promise<void>;
+  const api = withTestApi({ rateLimits: false });
   let owner: SignedUp;
   let intruder: SignedUp;
   let ownerNotification: number;
 
   beforeAll(async () => {
-    ({ app, close } = await createTestApi({ rateLimits: false }));
-    owner = await signUp(app);
-    intruder = await signUp(app);
-    const list = await app.inject({ method: 'GET', url: `${USER}/listNotifications`, headers: auth(owner.token) });
+    owner = await signUp(api.app);
+    intruder = await signUp(api.app);
+    const list = await api.app.inject({ method: 'GET', url: `${USER}/listNotifications`, headers: auth(owner.token) });
     ownerNotification = list.json().result.items[0].id;
   });
-  afterAll(async () => close());
 
   const endpoints: { method: 'GET' | 'POST'; path: string; body?: () => object; code?: string; ownerSees: (result: unknown) => void }[] = [
     { method: 'POST', path: 'getUserInfo', ownerSees: (r) => expect((r as { user: { id: string } }).user.id).toBe(owner.userId) },
@@ -51,7 +47,7 @@ describe('authorization matrix of the account endpoints', () => {
 
   for (const endpoint of endpoints) {
     it(`${endpoint.method} ${endpoint.path}: no token → 401`, async () => {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: endpoint.method,
         url: `${USER}/${endpoint.path}`,
         ...(endpoint.body ? { payload: endpoint.body() } : {}),
@@ -62,29 +58,29 @@ describe('authorization matrix of the account endpoints', () => {
   }
 
   it('another user reading or marking the owner’s data gets only their own', async () => {
-    const info = await app.inject({ method: 'POST', url: `${USER}/getUserInfo`, headers: auth(intruder.token) });
+    const info = await api.app.inject({ method: 'POST', url: `${USER}/getUserInfo`, headers: auth(intruder.token) });
     expect(info.json().result.user.id).toBe(intruder.userId);
-    const notifications = await app.inject({ method: 'GET', url: `${USER}/listNotifications`, headers: auth(intruder.token) });
+    const notifications = await api.app.inject({ method: 'GET', url: `${USER}/listNotifications`, headers: auth(intruder.token) });
     expect(notifications.json().result.items.map((n: { id: number }) => n.id)).not.toContain(ownerNotification);
-    const sessions = await app.inject({ method: 'GET', url: `${USER}/listSessions`, headers: auth(intruder.token) });
+    const sessions = await api.app.inject({ method: 'GET', url: `${USER}/listSessions`, headers: auth(intruder.token) });
     expect(sessions.json().result).toHaveLength(1);
     // Marking the owner's notification as read with the intruder's token changes nothing for the owner.
-    await app.inject({
+    await api.app.inject({
       method: 'POST',
       url: `${USER}/readNotifications`,
       headers: auth(intruder.token),
       payload: { ids: [ownerNotification] },
     });
-    const ownerList = await app.inject({ method: 'GET', url: `${USER}/listNotifications`, headers: auth(owner.token) });
+    const ownerList = await api.app.inject({ method: 'GET', url: `${USER}/listNotifications`, headers: auth(owner.token) });
     expect(ownerList.json().result.items.find((n: { id: number }) => n.id === ownerNotification).read).toBe(false);
     // Revoking "all" with the intruder's token ends only the intruder's sessions.
-    await app.inject({ method: 'POST', url: `${USER}/revokeSessions`, headers: auth(intruder.token), payload: { scope: 'all' } });
-    expect((await app.inject({ method: 'POST', url: `${USER}/getUserInfo`, headers: auth(owner.token) })).statusCode).toBe(200);
+    await api.app.inject({ method: 'POST', url: `${USER}/revokeSessions`, headers: auth(intruder.token), payload: { scope: 'all' } });
+    expect((await api.app.inject({ method: 'POST', url: `${USER}/getUserInfo`, headers: auth(owner.token) })).statusCode).toBe(200);
   });
 
   for (const endpoint of endpoints) {
     it(`${endpoint.method} ${endpoint.path}: the owner succeeds with their own data`, async () => {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: endpoint.method,
         url: `${USER}/${endpoint.path}`,
         headers: auth(owner.token),
@@ -97,9 +93,9 @@ describe('authorization matrix of the account endpoints', () => {
 
   it('repassword, resetDemo and revokeSessions: no token → 401; owner → own account only', async () => {
     for (const path of ['repassword', 'resetDemo', 'revokeSessions']) {
-      expect((await app.inject({ method: 'POST', url: `${USER}/${path}`, payload: {} })).statusCode).toBe(401);
+      expect((await api.app.inject({ method: 'POST', url: `${USER}/${path}`, payload: {} })).statusCode).toBe(401);
     }
-    const other = await app.inject({
+    const other = await api.app.inject({
       method: 'POST',
       url: `${USER}/repassword`,
       headers: auth(intruder.token),
@@ -107,7 +103,7 @@ describe('authorization matrix of the account endpoints', () => {
     });
     // The intruder's revoked token no longer works at all.
     expect(other.statusCode).toBe(401);
-    const ok = await app.inject({
+    const ok = await api.app.inject({
       method: 'POST',
       url: `${USER}/repassword`,
       headers: auth(owner.token),

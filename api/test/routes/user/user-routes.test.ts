@@ -1,30 +1,22 @@
 import { moneyString } from '@meridian/contracts';
 import { cashOf, moveCash } from '../../ledger-helpers.ts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerTransfers } from '../../../src/db/schema.ts';
-import type { DatabaseHandle } from '../../../src/db/database.ts';
-import { createTestApi } from '../../helpers.ts';
+import { withTestApi } from '../../suite-fixtures.ts';
 import { PASSWORD, auth, signUp } from '../../accounts-helpers.ts';
 import type { SignedUp } from '../../accounts-helpers.ts';
 
 const USER = '/api/swx/customer/user';
 
 describe('account modes, balances, password, sessions, notifications', () => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ app, database, close } = await createTestApi({ rateLimits: false }));
-  });
-  afterAll(async () => close());
+  const api = withTestApi({ rateLimits: false });
 
   const call = (method: 'GET' | 'POST', path: string, who: SignedUp, payload?: object, mode: 'demo' | 'real' = 'demo') =>
-    app.inject({ method, url: `${USER}/${path}`, headers: auth(who.token, mode), ...(payload ? { payload } : {}) });
+    api.app.inject({ method, url: `${USER}/${path}`, headers: auth(who.token, mode), ...(payload ? { payload } : {}) });
 
   it('the stored mode picks the account: demo starts at 100,000, real at 0', async () => {
-    const me = await signUp(app);
+    const me = await signUp(api.app);
     const demo = (await call('POST', 'getUserInfo', me, undefined, 'demo')).json().result;
     await call('POST', 'switchMode', me, { mode: 'real' });
     const real = (await call('POST', 'getUserInfo', me, undefined, 'real')).json().result;
@@ -34,10 +26,10 @@ describe('account modes, balances, password, sessions, notifications', () => {
   });
 
   it('switching the mode persists on the account', async () => {
-    const me = await signUp(app);
+    const me = await signUp(api.app);
     const switched = (await call('POST', 'switchMode', me, { mode: 'real' })).json().result;
     expect(switched.user.accountMode).toBe('real');
-    const login = await app.inject({
+    const login = await api.app.inject({
       method: 'POST',
       url: '/api/swx/customer/login/login',
       payload: { email: me.email, password: PASSWORD },
@@ -47,14 +39,14 @@ describe('account modes, balances, password, sessions, notifications', () => {
   });
 
   it('reset demo balance: refused at the start value (10097), restores 100,000 with one ledger entry', async () => {
-    const me = await signUp(app);
+    const me = await signUp(api.app);
     expect((await call('POST', 'resetDemo', me)).json().code).toBe('10097');
-    await moveCash(database.db, me.userId, 'demo', '-87654.32999999');
+    await moveCash(api.database.db, me.userId, 'demo', '-87654.32999999');
     const [a, b] = await Promise.all([call('POST', 'resetDemo', me), call('POST', 'resetDemo', me)]);
     const codes = [a.json().code, b.json().code].sort();
     // Two concurrent resets: one resets, the other finds nothing to do.
     expect(codes).toEqual(['10097', '200']);
-    const ledger = await database.db
+    const ledger = await api.database.db
       .select()
       .from(ledgerTransfers)
       .where(eq(ledgerTransfers.userId, me.userId))
@@ -64,15 +56,15 @@ describe('account modes, balances, password, sessions, notifications', () => {
       ['correction', '87654.32999999'],
       ['demo_reset', '87654.32999999'],
     ]);
-    expect(await cashOf(database.db, me.userId, 'demo')).toBe('100000');
+    expect(await cashOf(api.database.db, me.userId, 'demo')).toBe('100000');
     await call('POST', 'switchMode', me, { mode: 'real' });
     const real = (await call('POST', 'getUserInfo', me, undefined, 'real')).json().result.account;
     expect(real.baseBalance).toBe('0');
   });
 
   it('changing the password needs the current one, signs other devices out and notifies', async () => {
-    const me = await signUp(app);
-    const other = await app.inject({
+    const me = await signUp(api.app);
+    const other = await api.app.inject({
       method: 'POST',
       url: '/api/swx/customer/login/login',
       payload: { email: me.email, password: PASSWORD },
@@ -81,15 +73,17 @@ describe('account modes, balances, password, sessions, notifications', () => {
     expect((await call('POST', 'repassword', me, { oldPassword: 'not it 123', password: 'next pass 123' })).json().code).toBe('10004');
     expect((await call('POST', 'repassword', me, { oldPassword: PASSWORD, password: 'short' })).statusCode).toBe(400);
     expect((await call('POST', 'repassword', me, { oldPassword: PASSWORD, password: 'next pass 123' })).json().code).toBe('20005');
-    expect((await app.inject({ method: 'POST', url: `${USER}/getUserInfo`, headers: { authorization: otherToken } })).statusCode).toBe(401);
+    expect((await api.app.inject({ method: 'POST', url: `${USER}/getUserInfo`, headers: { authorization: otherToken } })).statusCode).toBe(
+      401,
+    );
     expect((await call('POST', 'getUserInfo', me)).json().code).toBe('200');
     const list = (await call('GET', 'listNotifications', me)).json().result;
     expect(list.items.map((n: { kind: string }) => n.kind)).toContain('passwordChanged');
   });
 
   it('lists signed-in devices, marks this one, and signs the others out', async () => {
-    const me = await signUp(app);
-    await app.inject({
+    const me = await signUp(api.app);
+    await api.app.inject({
       method: 'POST',
       url: '/api/swx/customer/login/login',
       payload: { email: me.email, password: PASSWORD },
@@ -105,8 +99,8 @@ describe('account modes, balances, password, sessions, notifications', () => {
   });
 
   it('a sign-in from a new device creates a notification; unread count and mark read', async () => {
-    const me = await signUp(app);
-    await app.inject({ method: 'POST', url: '/api/swx/customer/login/login', payload: { email: me.email, password: PASSWORD } });
+    const me = await signUp(api.app);
+    await api.app.inject({ method: 'POST', url: '/api/swx/customer/login/login', payload: { email: me.email, password: PASSWORD } });
     const list = (await call('GET', 'listNotifications', me)).json().result;
     expect(list.items.map((n: { kind: string }) => n.kind)).toEqual(['newDevice', 'welcome']);
     expect(list.unread).toBe(2);

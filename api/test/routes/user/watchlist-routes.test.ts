@@ -1,32 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { watchlist } from '../../../src/db/schema.ts';
-import type { DatabaseHandle } from '../../../src/db/database.ts';
 import { WATCHLIST_MAX } from '../../../src/market/watchlist.ts';
-import { createTestApi, databaseKind } from '../../helpers.ts';
+import { databaseKind } from '../../helpers.ts';
+import { withTestApi } from '../../suite-fixtures.ts';
 import { PASSWORD, auth, signUp } from '../../accounts-helpers.ts';
 import type { SignedUp } from '../../accounts-helpers.ts';
 
 const USER = '/api/swx/customer/user';
 
 describe(`watchlist (${databaseKind})`, () => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let close: () => Promise<void>;
+  // The feed is not what these calls are about: a slow tick keeps the node quiet.
+  const api = withTestApi({ rateLimits: false, liveTickMs: 1000 });
   let ids: number[];
   beforeAll(async () => {
-    // The feed is not what these calls are about: a slow tick keeps the node quiet.
-    ({ app, database, close } = await createTestApi({ rateLimits: false, liveTickMs: 1000 }));
-    ids = app.market.catalogue.all.slice(0, 5).map((i) => i.id);
+    ids = api.app.market.catalogue.all.slice(0, 5).map((i) => i.id);
   });
-  afterAll(async () => close());
 
   const list = (who: SignedUp | string) =>
-    app.inject({ method: 'GET', url: `${USER}/listWatchlist`, headers: auth(typeof who === 'string' ? who : who.token) });
+    api.app.inject({ method: 'GET', url: `${USER}/listWatchlist`, headers: auth(typeof who === 'string' ? who : who.token) });
   const add = (who: SignedUp, payload: unknown) =>
-    app.inject({ method: 'POST', url: `${USER}/addWatchlist`, headers: auth(who.token), payload: payload as object });
+    api.app.inject({ method: 'POST', url: `${USER}/addWatchlist`, headers: auth(who.token), payload: payload as object });
   const remove = (who: SignedUp, payload: unknown) =>
-    app.inject({ method: 'POST', url: `${USER}/removeWatchlist`, headers: auth(who.token), payload: payload as object });
+    api.app.inject({ method: 'POST', url: `${USER}/removeWatchlist`, headers: auth(who.token), payload: payload as object });
   const idsOf = async (res: Awaited<ReturnType<typeof list>>) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().code).toBe('200');
@@ -40,7 +35,7 @@ describe(`watchlist (${databaseKind})`, () => {
         ['POST', 'addWatchlist'],
         ['POST', 'removeWatchlist'],
       ] as const) {
-        const res = await app.inject({
+        const res = await api.app.inject({
           method,
           url: `${USER}/${path}`,
           headers,
@@ -53,7 +48,7 @@ describe(`watchlist (${databaseKind})`, () => {
   });
 
   it('adds, lists (oldest first, no duplicates) and removes', async () => {
-    const me = await signUp(app);
+    const me = await signUp(api.app);
     expect(await idsOf(await list(me))).toEqual([]);
     expect(await idsOf(await add(me, { id: ids[2] }))).toEqual([ids[2]]);
     expect(await idsOf(await add(me, { id: ids[0] }))).toEqual([ids[2], ids[0]]);
@@ -67,8 +62,8 @@ describe(`watchlist (${databaseKind})`, () => {
   });
 
   it('is per user: another user never sees nor changes my list', async () => {
-    const me = await signUp(app);
-    const other = await signUp(app);
+    const me = await signUp(api.app);
+    const other = await signUp(api.app);
     await add(me, { id: ids[1] });
     await add(me, { id: ids[4] });
     expect(await idsOf(await list(other))).toEqual([]);
@@ -80,7 +75,7 @@ describe(`watchlist (${databaseKind})`, () => {
   });
 
   it('answers 404 for an instrument that does not exist, and lists nothing for it', async () => {
-    const me = await signUp(app);
+    const me = await signUp(api.app);
     for (const id of [999_999, 2_147_483_647]) {
       const res = await add(me, { id });
       expect(res.statusCode).toBe(404);
@@ -90,7 +85,7 @@ describe(`watchlist (${databaseKind})`, () => {
   });
 
   it('validates the body: a positive 32-bit integer id, nothing else', async () => {
-    const me = await signUp(app);
+    const me = await signUp(api.app);
     for (const payload of [{ id: 0 }, { id: -3 }, { id: '5' }, { id: 1.5 }, { id: 2_147_483_648 }, { id: null }, {}, []]) {
       for (const call of [add, remove]) {
         const res = await call(me, payload);
@@ -98,7 +93,7 @@ describe(`watchlist (${databaseKind})`, () => {
         expect(res.json()).toMatchObject({ code: '400', result: { issues: expect.any(Array) } });
       }
     }
-    const text = await app.inject({
+    const text = await api.app.inject({
       method: 'POST',
       url: `${USER}/addWatchlist`,
       headers: { ...auth(me.token), 'content-type': 'application/json' },
@@ -109,10 +104,10 @@ describe(`watchlist (${databaseKind})`, () => {
   });
 
   it('survives: the list is read back on a new sign-in', async () => {
-    const me = await signUp(app);
+    const me = await signUp(api.app);
     await add(me, { id: ids[3] });
     await add(me, { id: ids[1] });
-    const login = await app.inject({
+    const login = await api.app.inject({
       method: 'POST',
       url: '/api/swx/customer/login/login',
       payload: { email: me.email, password: PASSWORD },
@@ -123,9 +118,11 @@ describe(`watchlist (${databaseKind})`, () => {
   });
 
   it(`holds at most ${WATCHLIST_MAX} instruments`, async () => {
-    const me = await signUp(app);
-    const catalogue = app.market.catalogue.all;
-    await database.db.insert(watchlist).values(catalogue.slice(0, WATCHLIST_MAX).map((i) => ({ userId: me.userId, instrumentId: i.id })));
+    const me = await signUp(api.app);
+    const catalogue = api.app.market.catalogue.all;
+    await api.database.db
+      .insert(watchlist)
+      .values(catalogue.slice(0, WATCHLIST_MAX).map((i) => ({ userId: me.userId, instrumentId: i.id })));
     const full = await add(me, { id: catalogue[WATCHLIST_MAX]!.id });
     expect(full.json()).toMatchObject({ code: '10098', result: null });
     // What is already there can still be added (nothing changes) and removed.
@@ -135,9 +132,9 @@ describe(`watchlist (${databaseKind})`, () => {
   });
 
   it('two adds at once to a list one short of full: exactly one gets in', async () => {
-    const me = await signUp(app);
-    const catalogue = app.market.catalogue.all;
-    await database.db
+    const me = await signUp(api.app);
+    const catalogue = api.app.market.catalogue.all;
+    await api.database.db
       .insert(watchlist)
       .values(catalogue.slice(0, WATCHLIST_MAX - 1).map((i) => ({ userId: me.userId, instrumentId: i.id })));
     const answers = await Promise.all([add(me, { id: catalogue[WATCHLIST_MAX]!.id }), add(me, { id: catalogue[WATCHLIST_MAX + 1]!.id })]);
