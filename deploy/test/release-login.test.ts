@@ -1,41 +1,25 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openDatabase, seedDatabase, totpAt } from '@meridian/api';
-import type { DatabaseHandle } from '@meridian/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { totpAt } from '@meridian/api';
 import { repoRoot } from '@meridian/build';
-import { ArtifactStore } from '../src/registry/artifact-store.ts';
-import { RolloutStore } from '../src/registry/rollout-store.ts';
-import { buildSiteServer } from '../src/server/site-server.ts';
+import { withSiteServer } from './site-fixture.ts';
 
-let app: FastifyInstance;
-let database: DatabaseHandle;
+const site = withSiteServer({
+  name: 'release-login',
+  parts: [{ name: 'shell', version: '2.0.0', files: { 'index.html': '<!doctype html><html><head></head><body></body></html>' } }],
+  api: { siteOrigin: 'http://127.0.0.1' },
+  listen: true,
+});
 let registry = '';
 let configHome = '';
 
-beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'release-login-'));
-  const shellDir = join(root, 'shell');
-  mkdirSync(shellDir);
-  writeFileSync(join(shellDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  const artifacts = new ArtifactStore(join(root, 'artifacts'));
-  database = await openDatabase({ dataDir: 'memory://' });
-  await seedDatabase(database.db);
-  const rollouts = await RolloutStore.open(database.client);
-  const shell = artifacts.publish('shell', '2.0.0', shellDir);
-  await rollouts.setStable('production', 'shell', '2.0.0', shell.integrity);
-  app = await buildSiteServer({ api: { db: database.db, siteOrigin: 'http://127.0.0.1' }, artifacts, rollouts, env: 'production' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+beforeAll(() => {
+  const address = site.app.server.address();
   registry = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   configHome = mkdtempSync(join(tmpdir(), 'release-config-'));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 /** The release CLI as a newcomer runs it, answers piped one per line. */
@@ -55,7 +39,12 @@ function release(args: string[], stdin = ''): Promise<{ code: number; out: strin
 
 const post = async (path: string, body: unknown, token?: string) =>
   (
-    await app.inject({ method: 'POST', url: path, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} })
+    await site.app.inject({
+      method: 'POST',
+      url: path,
+      payload: body as object,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
   ).json();
 
 describe('release CLI: a newcomer signs in as an operator', () => {
@@ -65,7 +54,7 @@ describe('release CLI: a newcomer signs in as an operator', () => {
     expect(before.out).toContain('npm run release -- login');
 
     // The newcomer follows the printed set-up link (first admin), then invites a release engineer.
-    const link = (await app.operators.ensureFirstAdmin())!;
+    const link = (await site.app.operators.ensureFirstAdmin())!;
     const adminToken = link.split('#')[1]!;
     const adminSecret = (await post('/api/admin/auth/setup-info', { token: adminToken })).result.secret as string;
     const admin = await post('/api/admin/auth/setup', {

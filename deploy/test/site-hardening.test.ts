@@ -1,60 +1,45 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { endpointPath } from '@meridian/contracts';
 import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
-import { openDatabase, seedDatabase } from '@meridian/api';
-import type { DatabaseHandle } from '@meridian/api';
 import { codeFromOutbox, freshEmail, PASSWORD } from '../../api/test/accounts-helpers.ts';
 import { portOf, rawExchange } from '../../api/test/hardening/raw-http.ts';
-import { ArtifactStore } from '../src/registry/artifact-store.ts';
-import { RolloutStore } from '../src/registry/rollout-store.ts';
 import { forwardedChain, parseForwardedAddress } from '../src/server/client-network.ts';
-import { buildSiteServer, SVG_CONTENT_SECURITY_POLICY } from '../src/server/site-server.ts';
+import { withSiteServer } from './site-fixture.ts';
+import { SVG_CONTENT_SECURITY_POLICY } from '../src/server/site-server.ts';
 
 /**
  * The site server's side of issue 31: parser refusals and slow clients answered in the envelope
  * (items 3–4, as the API alone does), forwarded addresses that are addresses (item 5), and the headers
  * of unknown API paths, SVGs, `/favicon.ico` and `/robots.txt` (item 6).
  */
-let database: DatabaseHandle;
-let app: FastifyInstance;
 const BOUNDS = { headersMs: 500, requestMs: 10_000, idleMs: 700, keepAliveMs: 900, checkEveryMs: 100 };
 
-beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'site-hardening-'));
-  const shellDir = join(root, 'shell');
-  mkdirSync(shellDir);
-  writeFileSync(join(shellDir, 'index.html'), '<!doctype html><html><head></head><body><main id="outlet"></main></body></html>');
-  writeFileSync(join(shellDir, 'logo.abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-  const artifacts = new ArtifactStore(join(root, 'artifacts'));
-  database = await openDatabase({ dataDir: 'memory://' });
-  await seedDatabase(database.db);
-  const rollouts = await RolloutStore.open(database.client);
-  const shell = artifacts.publish('shell', '1.0.0', shellDir);
-  await rollouts.setStable('production', 'shell', '1.0.0', shell.integrity);
-  app = await buildSiteServer({
-    api: {
-      db: database.db,
-      siteOrigin: 'http://127.0.0.1',
-      httpTimeouts: BOUNDS,
-      mail: { outboxDir: mkdtempSync(join(tmpdir(), 'site-hardening-outbox-')) },
-      devOutbox: true,
+const site = withSiteServer({
+  name: 'site-hardening',
+  parts: [
+    {
+      name: 'shell',
+      version: '1.0.0',
+      files: {
+        'index.html': '<!doctype html><html><head></head><body><main id="outlet"></main></body></html>',
+        'logo.abc123.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      },
     },
-    artifacts,
-    rollouts,
-    env: 'production',
-    // The test's own connections (inject: 127.0.0.1) are the proxy.
-    trustProxy: ['127.0.0.1'],
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-}, 180_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  ],
+  api: {
+    siteOrigin: 'http://127.0.0.1',
+    httpTimeouts: BOUNDS,
+    mail: { outboxDir: mkdtempSync(join(tmpdir(), 'site-hardening-outbox-')) },
+    devOutbox: true,
+  },
+  // The test's own connections (inject: 127.0.0.1) are the proxy.
+  site: { trustProxy: ['127.0.0.1'] },
+  listen: true,
+  timeout: 180_000,
 });
 
 describe('parser refusals and slow clients on the site server (items 3–4)', () => {
@@ -63,7 +48,7 @@ describe('parser refusals and slow clients on the site server (items 3–4)', ()
       ['G@T / HTTP/1.1\r\nHost: x\r\n\r\n', 400],
       [`GET / HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
     ] as const) {
-      const answer = await rawExchange(portOf(app), bytes);
+      const answer = await rawExchange(portOf(site.app), bytes);
       expect(answer.status).toBe(status);
       expect(answer.headers['cache-control']).toBe('no-store');
       expect(JSON.parse(answer.body)).toMatchObject({ code: String(status), message: expect.any(String) });
@@ -72,7 +57,7 @@ describe('parser refusals and slow clients on the site server (items 3–4)', ()
 
   it('a body that stops arriving is answered 408 and closed within the idle bound', async () => {
     const answer = await rawExchange(
-      portOf(app),
+      portOf(site.app),
       `POST ${endpointPath(accountsEndpoints.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 80\r\n\r\n{"user`,
     );
     expect(answer.status).toBe(408);
@@ -121,15 +106,15 @@ describe('forwarded addresses (item 5)', () => {
   async function storedAddress(forwardedFor: string): Promise<string> {
     const email = freshEmail('xff');
     const headers = { 'x-forwarded-for': forwardedFor };
-    const sent = await app.inject({
+    const sent = await site.app.inject({
       method: 'POST',
       url: endpointPath(accountsEndpoints.sendCode),
       headers,
       payload: { email, purpose: 'register', language: 'en' },
     });
     expect(sent.json().code, sent.body).toBe('200');
-    const code = await codeFromOutbox(app, email);
-    const registered = await app.inject({
+    const code = await codeFromOutbox(site.app, email);
+    const registered = await site.app.inject({
       method: 'POST',
       url: endpointPath(accountsEndpoints.register),
       headers,
@@ -137,7 +122,7 @@ describe('forwarded addresses (item 5)', () => {
     });
     expect(registered.json().code, registered.body).toBe('200');
     const userId = registered.json().result.user.id as string;
-    const rows = await database.db.execute<{ ip: string }>(sql`select ip from sessions where user_id = ${userId}`);
+    const rows = await site.database.db.execute<{ ip: string }>(sql`select ip from sessions where user_id = ${userId}`);
     const list = (Array.isArray(rows) ? rows : (rows as { rows: { ip: string }[] }).rows) as { ip: string }[];
     expect(list).toHaveLength(1);
     return list[0]!.ip;
@@ -154,7 +139,7 @@ describe('forwarded addresses (item 5)', () => {
 
 describe('headers everywhere (item 6)', () => {
   it("unknown API paths answer 404 in the envelope with no-store and the API's own security headers", async () => {
-    const known = await app.inject({ url: '/api/health' });
+    const known = await site.app.inject({ url: '/api/health' });
     const apiHeaders = [
       'x-frame-options',
       'cross-origin-resource-policy',
@@ -171,7 +156,7 @@ describe('headers everywhere (item 6)', () => {
       ['GET', '/api'],
       ['GET', '/api/'],
     ] as const) {
-      const res = await app.inject({ method, url });
+      const res = await site.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ code: '404', message: expect.stringContaining('no route'), result: null });
       expect(res.headers['cache-control'], url).toBe('no-store');
@@ -182,7 +167,7 @@ describe('headers everywhere (item 6)', () => {
 
   it('every SVG the site serves carries a policy that runs and loads nothing', async () => {
     for (const url of ['/icons/app.svg', '/static/crypto/btc.svg', '/artifacts/shell/1.0.0/logo.abc123.svg']) {
-      const res = await app.inject({ url });
+      const res = await site.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^image\/svg\+xml/);
       expect(res.headers['content-security-policy'], url).toBe(SVG_CONTENT_SECURITY_POLICY);
@@ -191,7 +176,7 @@ describe('headers everywhere (item 6)', () => {
   });
 
   it('/favicon.ico is a real icon file (not the page)', async () => {
-    const res = await app.inject({ url: '/favicon.ico' });
+    const res = await site.app.inject({ url: '/favicon.ico' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/x-icon');
     const ico = res.rawPayload;
@@ -213,7 +198,7 @@ describe('headers everywhere (item 6)', () => {
   });
 
   it('/robots.txt is text for crawlers, keeping them out of the API and the back-office', async () => {
-    const res = await app.inject({ url: '/robots.txt' });
+    const res = await site.app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).not.toMatch(/<html/i);

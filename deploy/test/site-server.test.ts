@@ -1,96 +1,77 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, seedDatabase } from '@meridian/api';
-import type { DatabaseHandle } from '@meridian/api';
-import { ArtifactStore } from '../src/registry/artifact-store.ts';
-import { RolloutStore } from '../src/registry/rollout-store.ts';
+import { withSiteServer } from './site-fixture.ts';
 import { buildSiteServer, redactSecrets } from '../src/server/site-server.ts';
 import { networkDigest, networkOf, parseTrustProxy } from '../src/server/client-network.ts';
 
-let app: FastifyInstance;
-let database: DatabaseHandle;
-let artifacts: ArtifactStore;
-let rollouts: RolloutStore;
-let helpDist: string;
-
-beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'site-'));
-  const shellDir = join(root, 'shell');
-  mkdirSync(shellDir);
-  writeFileSync(
-    join(shellDir, 'index.html'),
-    `<!doctype html><html><head></head><body><div id="outlet"></div>${'<!-- pad -->'.repeat(100)}</body></html>`,
-  );
-  writeFileSync(join(shellDir, 'main.0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  const dist = join(root, 'help-dist');
-  helpDist = dist;
-  mkdirSync(dist);
-  writeFileSync(join(dist, 'remoteEntry.js'), 'var mfe_help = {};'.repeat(100));
-  writeFileSync(join(dist, 'kf.html'), '<html><head><title>kf</title></head><body><script src="kf.js"></script></body></html>');
-  artifacts = new ArtifactStore(join(root, 'artifacts'));
-  database = await openDatabase({ dataDir: 'memory://' });
-  await seedDatabase(database.db);
-  rollouts = await RolloutStore.open(database.client);
-  const record = artifacts.publish('mfe-help', '1.2.3', dist);
-  await rollouts.setStable('production', 'mfe-help', '1.2.3', record.integrity);
-  const shell = artifacts.publish('shell', '2.0.0', shellDir);
-  await rollouts.setStable('production', 'shell', '2.0.0', shell.integrity);
-  app = await buildSiteServer({ api: { db: database.db }, artifacts, rollouts, env: 'production' });
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const site = withSiteServer({
+  name: 'site',
+  parts: [
+    {
+      name: 'mfe-help',
+      version: '1.2.3',
+      files: {
+        'remoteEntry.js': 'var mfe_help = {};'.repeat(100),
+        'kf.html': '<html><head><title>kf</title></head><body><script src="kf.js"></script></body></html>',
+      },
+    },
+    {
+      name: 'shell',
+      version: '2.0.0',
+      files: {
+        'index.html': `<!doctype html><html><head></head><body><div id="outlet"></div>${'<!-- pad -->'.repeat(100)}</body></html>`,
+        'main.0123abcd.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+      },
+    },
+  ],
 });
 
 describe('site server (one origin)', () => {
   it('serves rollout.json with no-cache and an ETag, and 304 for the same revision', async () => {
-    const res = await app.inject({ url: '/rollout.json' });
+    const res = await site.app.inject({ url: '/rollout.json' });
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json().remotes['mfe-help'].stable).toBe('1.2.3');
-    const again = await app.inject({ url: '/rollout.json', headers: { 'if-none-match': res.headers.etag as string } });
+    const again = await site.app.inject({ url: '/rollout.json', headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
   });
 
   it('serves artifacts as immutable, compressed', async () => {
-    const res = await app.inject({ url: '/artifacts/mfe-help/1.2.3/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await site.app.inject({ url: '/artifacts/mfe-help/1.2.3/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
   it('does not serve the release record files', async () => {
-    const res = await app.inject({ url: '/artifacts/mfe-help/1.2.3/.meridian-release.json' });
+    const res = await site.app.inject({ url: '/artifacts/mfe-help/1.2.3/.meridian-release.json' });
     expect(res.statusCode).toBe(404);
   });
 
   it('serves the stable shell for every page path, compressed, and its chunks as immutable', async () => {
     for (const path of ['/', '/market', '/profile/balance', '/anything/else']) {
-      const res = await app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
+      const res = await site.app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['content-encoding']).toBe('br');
     }
-    const page = await app.inject({ url: '/market' });
+    const page = await site.app.inject({ url: '/market' });
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
     expect(page.body).toContain('<base href="/artifacts/shell/2.0.0/">');
-    const chunk = await app.inject({ url: '/artifacts/shell/2.0.0/main.0123abcd.js' });
+    const chunk = await site.app.inject({ url: '/artifacts/shell/2.0.0/main.0123abcd.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves /kf.html from the stable mfe-help version', async () => {
-    const res = await app.inject({ url: '/kf.html' });
+    const res = await site.app.inject({ url: '/kf.html' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<base href="/artifacts/mfe-help/1.2.3/">');
   });
 
   it('keeps API 404s in the envelope and serves the API on the same origin', async () => {
-    expect((await app.inject({ url: '/api/nope' })).json()).toMatchObject({ code: '404' });
-    expect((await app.inject({ url: '/api/swx/customer/index/getParamByKey/withdrawal_fee_percent' })).json().result.value).toBe('1');
+    expect((await site.app.inject({ url: '/api/nope' })).json()).toMatchObject({ code: '404' });
+    expect((await site.app.inject({ url: '/api/swx/customer/index/getParamByKey/withdrawal_fee_percent' })).json().result.value).toBe('1');
   });
 });
 
@@ -103,45 +84,47 @@ describe('release telemetry', () => {
       payload: JSON.stringify(body),
     });
   const canaryOf = async (version: string) => {
-    const record = artifacts.record('mfe-help', version) ?? artifacts.publish('mfe-help', version, helpDist);
-    await rollouts.canary('production', 'mfe-help', version, 50, record.integrity, 'test');
+    const record = site.artifacts.record('mfe-help', version) ?? site.artifacts.publish('mfe-help', version, join(site.root, 'mfe-help'));
+    await site.rollouts.canary('production', 'mfe-help', version, 50, record.integrity, 'test');
   };
   const failure = (version: string) => ({ env: 'production', remote: 'mfe-help', version, event: 'load-failure' });
 
   it('refuses malformed reports and versions that were never published', async () => {
-    expect((await report(app, { env: 'production', remote: 'mfe-help', version: 'x', event: 'load' })).statusCode).toBe(400);
-    expect((await report(app, { env: 'production', remote: 'shellx', version: '1.2.3', event: 'load' })).statusCode).toBe(400);
-    expect((await report(app, failure('9.9.9'))).statusCode).toBe(400);
-    expect((await report(app, { env: 'production', remote: 'mfe-help', version: '1.2.3', event: 'load', ms: 120 })).statusCode).toBe(202);
+    expect((await report(site.app, { env: 'production', remote: 'mfe-help', version: 'x', event: 'load' })).statusCode).toBe(400);
+    expect((await report(site.app, { env: 'production', remote: 'shellx', version: '1.2.3', event: 'load' })).statusCode).toBe(400);
+    expect((await report(site.app, failure('9.9.9'))).statusCode).toBe(400);
+    expect((await report(site.app, { env: 'production', remote: 'mfe-help', version: '1.2.3', event: 'load', ms: 120 })).statusCode).toBe(
+      202,
+    );
   });
 
   it('one address cannot roll a canary back, even naming other addresses in X-Forwarded-For', async () => {
     await canaryOf('1.3.0');
     for (let i = 0; i < 60; i += 1) {
-      const res = await report(app, failure('1.3.0'), { 'x-forwarded-for': `198.51.100.${i}` });
+      const res = await report(site.app, failure('1.3.0'), { 'x-forwarded-for': `198.51.100.${i}` });
       expect(res.statusCode).toBe(202);
     }
-    const help = (await rollouts.read('production')).remotes['mfe-help']!;
+    const help = (await site.rollouts.read('production')).remotes['mfe-help']!;
     expect(help.canary).toEqual({ version: '1.3.0', weight: 50 });
-    const row = (await rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.3.0');
+    const row = (await site.rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.3.0');
     expect(row).toMatchObject({ loads: 60, loadFailures: 60, failingNetworks: 1 });
   });
 
   it('behind a trusted proxy, failures from many visitors roll a canary back', async () => {
     const behindProxy = await buildSiteServer({
-      api: { db: database.db },
-      artifacts,
-      rollouts,
+      api: { db: site.database.db },
+      artifacts: site.artifacts,
+      rollouts: site.rollouts,
       env: 'production',
       trustProxy: ['127.0.0.1'],
     });
     try {
       await canaryOf('1.4.0');
       for (let i = 0; i < 50; i += 1) await report(behindProxy, failure('1.4.0'), { 'x-forwarded-for': `198.51.100.${i % 10}` });
-      const help = (await rollouts.read('production')).remotes['mfe-help']!;
+      const help = (await site.rollouts.read('production')).remotes['mfe-help']!;
       expect(help.canary).toEqual({ version: '1.4.0', weight: 0 });
       expect(help.autoRolledBack).toMatchObject({ version: '1.4.0' });
-      const row = (await rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.4.0');
+      const row = (await site.rollouts.telemetry('production', 'mfe-help')).find((r) => r.version === '1.4.0');
       expect(row).toMatchObject({ failingNetworks: 10 });
     } finally {
       await behindProxy.close();
