@@ -88,6 +88,8 @@ const onTick = ({ time }: { time: number }) => {
   tickLags.push(Date.now() - time);
 };
 let stop: () => Promise<void>;
+/** What the server tells the bench once it listens, besides its kind, process and open-file limit. */
+let ready: Pick<ServerReady, 'port' | 'instruments' | 'fullListBytes'>;
 
 const database = await openDatabase({ dataDir: 'memory://' });
 if (kind === 'meridian') {
@@ -96,16 +98,7 @@ if (kind === 'meridian') {
   // Registered after the live server's own listener, which only schedules the frame.
   app.market.onTicks(onTick);
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  print({
-    ready: {
-      kind,
-      port,
-      pid: process.pid,
-      maxOpenFiles: maxOpenFiles(),
-      instruments: app.market.catalogue.all.length,
-    } satisfies ServerReady,
-  });
+  ready = { port: (app.server.address() as AddressInfo).port, instruments: app.market.catalogue.all.length };
   stop = async () => {
     await app.close();
   };
@@ -130,17 +123,7 @@ if (kind === 'meridian') {
     }
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  print({
-    ready: {
-      kind,
-      port,
-      pid: process.pid,
-      maxOpenFiles: maxOpenFiles(),
-      instruments: ids.length,
-      fullListBytes: fullList(Date.now()).length,
-    } satisfies ServerReady,
-  });
+  ready = { port: (http.address() as AddressInfo).port, instruments: ids.length, fullListBytes: fullList(Date.now()).length };
   stop = async () => {
     stopTicks();
     for (const socket of wss.clients) socket.terminate();
@@ -149,6 +132,7 @@ if (kind === 'meridian') {
     await market.close();
   };
 }
+print({ ready: { kind, pid: process.pid, maxOpenFiles: maxOpenFiles(), ...ready } satisfies ServerReady });
 
 let stopping = false;
 const shutdown = async () => {

@@ -23,6 +23,7 @@ import type { Flags, Result } from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import { buildBaseline } from './baseline/build.ts';
 import { launchChromium, root, startSite } from './site.ts';
+import { median, writeResults } from './measuring.ts';
 
 export const BUDGETS = { score: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1, mountRatio: 1.3, shellInitialKb: 130 };
 export const PAGES = ['/', '/market', '/cruuency', '/help', '/pass/login'] as const;
@@ -37,12 +38,6 @@ export const CHROME_FLAGS = [
 ];
 const resultsDir = join(root, 'bench', 'results');
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  if (!s.length) return NaN;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
 const kb = (bytes: number) => round(bytes / 1024, 1);
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
@@ -460,10 +455,8 @@ export function firstLoadMarkdown(r: FirstLoadResults, heading = '#'): string {
 }
 
 export function writeFirstLoadResults(r: FirstLoadResults): string {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, 'first-load.json'), `${JSON.stringify(r, null, 2)}\n`);
   const md = firstLoadMarkdown(r);
-  writeFileSync(join(resultsDir, 'first-load.md'), md);
+  writeResults('first-load', r, md);
   return md;
 }
 

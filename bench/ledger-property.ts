@@ -40,41 +40,21 @@ function runVitest(env: Record<string, string>): Promise<{ code: number; output:
   });
 }
 
-async function admin(url: string, query: string): Promise<void> {
-  // pg is the API's dependency (as in orders-bench.ts).
-  const { default: pg } = (await import(join(root, 'api', 'node_modules', 'pg', 'lib', 'index.js'))) as {
-    default: {
-      Client: new (config: { connectionString: string }) => {
-        connect(): Promise<void>;
-        query(sql: string): Promise<unknown>;
-        end(): Promise<void>;
-      };
-    };
-  };
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 async function measure(database: 'pglite' | 'postgres'): Promise<Outcome | { database: string; skipped: string }> {
   let env: Record<string, string> = {};
   let drop = async () => undefined as void;
   if (database === 'postgres') {
     const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `meridian_ledger_property_${process.pid}`;
+    // The suite's own helper (loaded only here: it brings the API's test set-up and pg with it).
+    const { ownPostgres } = await import('../api/test/helpers.ts');
+    let own: Awaited<ReturnType<typeof ownPostgres>>;
     try {
-      await admin(adminUrl, `CREATE DATABASE "${name}"`);
+      own = await ownPostgres(adminUrl);
     } catch (error) {
       return { database, skipped: `no PostgreSQL at ${adminUrl}: ${(error as Error).message}` };
     }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env = { TEST_DATABASE_URL: url.toString() };
-    drop = () => admin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    env = { TEST_DATABASE_URL: own.url };
+    drop = own.drop;
   }
   const started = performance.now();
   try {

@@ -17,85 +17,31 @@
  * BENCH_FANOUT_CRYPTO_CLIENTS (1000; 0 skips), BENCH_FANOUT_BASELINE (1; 0 skips), BENCH_PAGE_SECONDS (30).
  */
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { createInterface } from 'node:readline';
 import type { Browser } from 'playwright-core';
 import type { ClientReady, ClientResult } from './fanout-client.ts';
 import type { FanoutServerKind, ServerReady, ServerUsage } from './fanout-server.ts';
+import { JsonLinesProcess } from './json-lines-process.ts';
+import { envNumber, machineJiffies, round, sleep } from './measuring.ts';
 import { launchChromium, root, startSite } from './site.ts';
 
 /** The issue's goals. */
 export const MARKETS_GOALS = { p99Ms: 150, p99AtClients: 5000, bytesPerClientPerSecond: 4000, longTasks: 0, busyPercent: 20 };
 const SOCKETS_PER_PROCESS = 2500;
 
-const round = (x: number, places = 1) => Math.round(x * 10 ** places) / 10 ** places;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(value) ? value : fallback;
-};
-
 // ─── child processes ──────────────────────────────────────────────────────────────────────────────
 
 /** A bench process speaking JSON lines on stdout and taking commands on stdin, started with the highest open-file limit. */
-class Child {
-  private readonly proc: ChildProcess;
-  private readonly queue: Record<string, unknown>[] = [];
-  private wake: (() => void) | null = null;
-  private exited = false;
-  readonly done: Promise<void>;
-
+class Child extends JsonLinesProcess {
   constructor(script: string, args: string[]) {
     // `ulimit` is the shell's: raise the soft open-file limit to the hard one, then become node.
-    this.proc = spawn(
-      'bash',
-      ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" --import tsx "$@"', process.execPath, script, ...args],
-      {
+    super(
+      spawn('bash', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" --import tsx "$@"', process.execPath, script, ...args], {
         cwd: root,
         stdio: ['pipe', 'pipe', 'inherit'],
-      },
-    );
-    this.done = new Promise((resolve) =>
-      this.proc.once('exit', () => {
-        this.exited = true;
-        this.wake?.();
-        resolve();
       }),
+      'a child process',
     );
-    createInterface({ input: this.proc.stdout! }).on('line', (line) => {
-      try {
-        this.queue.push(JSON.parse(line) as Record<string, unknown>);
-        this.wake?.();
-      } catch {
-        // not ours
-      }
-    });
-  }
-
-  send(line: string): void {
-    if (!this.exited) this.proc.stdin!.write(`${line}\n`);
-  }
-
-  /** The next line carrying `key`. */
-  async next<T>(key: string, timeoutMs: number): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = this.queue.findIndex((m) => key in m);
-      if (index >= 0) return this.queue.splice(index, 1)[0]![key] as T;
-      if (this.exited) throw new Error(`bench: a child process exited before sending "${key}"`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`bench: no "${key}" from a child process within ${Math.round(timeoutMs / 1000)} s`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
   }
 
   /** Asks it to exit, then makes it. */
@@ -108,17 +54,6 @@ class Child {
     await this.done;
     clearTimeout(term);
     clearTimeout(kill);
-  }
-}
-
-/** Busy and total jiffies of the whole machine (all cores), from /proc/stat; null elsewhere. */
-function machineJiffies(): { busy: number; total: number } | null {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = fields.reduce((a, b) => a + b, 0);
-    return { busy: total - fields[3]! - fields[4]!, total };
-  } catch {
-    return null;
   }
 }
 

@@ -28,9 +28,8 @@
  * writes a V8 CPU profile there when it stops).
  */
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,11 +39,12 @@ import autocannon from 'autocannon';
 import { Money, endpointPath, money } from '@meridian/contracts';
 import { tradingEndpoints } from '@meridian/contracts/endpoints/trading';
 import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
-import { devEndpoints } from '@meridian/contracts/endpoints/dev';
 import { lotTermsFor } from '@meridian/contracts/schemas';
 import type { LotTerms } from '@meridian/contracts/schemas';
 import type { DatabaseHandle } from '../api/src/index.ts';
 import type { LedgerCheck } from '../api/src/ledger/ledger-check.ts';
+import { JsonLinesProcess } from './json-lines-process.ts';
+import { envNumber, machineJiffies, round, sleep, writeResults } from './measuring.ts';
 
 /** The issue's goals. */
 export const ORDERS_GOALS = { pgliteOrdersPerSecond: 1000, postgresOrdersPerSecond: 2000, p99Ms: 20, userInfoPerSecond: 2000 };
@@ -55,12 +55,6 @@ type DatabaseKind = 'pglite' | 'postgres';
 
 const root = join(import.meta.dirname, '..');
 const thisFile = fileURLToPath(import.meta.url);
-const round = (x: number, places = 1) => Math.round(x * 10 ** places) / 10 ** places;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(value) ? value : fallback;
-};
 
 // ─── the API process ─────────────────────────────────────────────────────────────────────────────
 
@@ -280,61 +274,23 @@ async function serve(kind: DatabaseKind, url: string | undefined): Promise<void>
 // ─── the suite ───────────────────────────────────────────────────────────────────────────────────
 
 /** The API process, speaking JSON lines on stdout and taking commands on stdin. */
-class ApiProcess {
-  private readonly proc: ChildProcess;
-  private readonly queue: Record<string, unknown>[] = [];
-  private wake: (() => void) | null = null;
-  private exited = false;
-  readonly done: Promise<void>;
-
+class ApiProcess extends JsonLinesProcess {
   constructor(kind: DatabaseKind, url: string | undefined) {
     const profile = process.env.BENCH_ORDERS_CPU_PROF;
     // Default names (CPU.<date>.<pid>.<thread>…): tsx's loader thread writes a profile of its own.
     const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-    this.proc = spawn(process.execPath, [...flags, '--import', 'tsx', thisFile, 'serve', kind, ...(url ? [url] : [])], {
-      cwd: root,
-      stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, MERIDIAN_LOG: 'silent' },
-    });
-    this.done = new Promise((resolve) =>
-      this.proc.once('exit', () => {
-        this.exited = true;
-        this.wake?.();
-        resolve();
+    super(
+      spawn(process.execPath, [...flags, '--import', 'tsx', thisFile, 'serve', kind, ...(url ? [url] : [])], {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'inherit'],
+        env: { ...process.env, MERIDIAN_LOG: 'silent' },
       }),
+      'the API process',
     );
-    createInterface({ input: this.proc.stdout! }).on('line', (line) => {
-      try {
-        this.queue.push(JSON.parse(line) as Record<string, unknown>);
-        this.wake?.();
-      } catch {
-        // not ours
-      }
-    });
   }
 
-  send(line: string): void {
-    if (!this.exited) this.proc.stdin!.write(`${line}\n`);
-  }
-
-  /** The next line carrying `key`. */
-  async next<T>(key: string, timeoutMs = 60_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = this.queue.findIndex((m) => key in m);
-      if (index >= 0) return this.queue.splice(index, 1)[0]![key] as T;
-      if (this.exited) throw new Error(`bench: the API process exited before sending "${key}"`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`bench: no "${key}" from the API process within ${Math.round(timeoutMs / 1000)} s`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
+  override next<T>(key: string, timeoutMs = 60_000): Promise<T> {
+    return super.next<T>(key, timeoutMs);
   }
 
   async ask<T>(command: string, key = command): Promise<T> {
@@ -360,41 +316,15 @@ class ApiProcess {
   }
 }
 
-/** Busy and total jiffies of the whole machine (all cores), from /proc/stat; null elsewhere. */
-function machineJiffies(): { busy: number; total: number } | null {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = fields.reduce((a, b) => a + b, 0);
-    return { busy: total - fields[3]! - fields[4]!, total };
-  } catch {
-    return null;
-  }
-}
-
 interface User {
   token: string;
 }
 
 /** Signs a user up through the dev outbox, as a developer would. */
 async function signUp(base: string): Promise<User> {
-  const email = `orders-bench-${randomUUID().slice(0, 12)}@example.com`;
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as { code: string; result: unknown };
-  };
-  await post(endpointPath(accountsEndpoints.sendCode), { email, purpose: 'register', language: 'en' });
-  const mails = (await (await fetch(`${base}${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`)).json()) as {
-    result: { text: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(mails.result[0]?.text ?? '')?.[1];
-  if (!code) throw new Error('bench: no sign-up code in the outbox');
-  const registered = await post(endpointPath(accountsEndpoints.register), { email, password: 'bench password 42', code, language: 'en' });
-  if (registered.code !== '200') throw new Error(`bench: register answered ${JSON.stringify(registered)}`);
-  return { token: (registered.result as { token: string }).token };
+  // Loaded when needed, as bench/faults does: the fault helpers bring the API's test set-up with them.
+  const { signUpOver } = await import('../api/test/faults/fault-helpers.ts');
+  return signUpOver(base, 'orders-bench');
 }
 
 async function signUpMany(base: string, count: number, parallel = 4): Promise<User[]> {
@@ -815,10 +745,7 @@ export function ordersMarkdown(suite: OrdersSuite): string {
 
 /** Writes bench/results/orders.json and orders.md (the latest orders run). */
 export function writeOrdersResults(suite: OrdersSuite): void {
-  const dir = join(root, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'orders.json'), `${JSON.stringify(suite, null, 2)}\n`);
-  writeFileSync(join(dir, 'orders.md'), ordersMarkdown(suite));
+  writeResults('orders', suite, ordersMarkdown(suite));
 }
 
 // ─── alone ───────────────────────────────────────────────────────────────────────────────────────

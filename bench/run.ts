@@ -24,17 +24,13 @@ import { firstLoadMarkdown, measureFirstLoad, writeFirstLoadResults } from './fi
 import type { FirstLoadResults } from './first-load.ts';
 import { measureApiLatency, measureFanout } from './server-bench.ts';
 import { launchChromium, root, startSite } from './site.ts';
+import { median } from './measuring.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BUDGET = { shellInitialKb: 130, remoteEntryKb: 30, firstRemoteMs: 600 };
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 let md = '';
 let results: Record<string, unknown> = {};

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { LIVE_PATH, endpointPath } from '@meridian/contracts';
 import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { contentEndpoints } from '@meridian/contracts/endpoints/content';
-import { devEndpoints } from '@meridian/contracts/endpoints/dev';
+import { median } from './measuring.ts';
 
 export interface LatencyResult {
   call: string;
@@ -28,29 +28,11 @@ export interface FanoutResult {
   spreadMaxMs: number | null;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 /** Signs a bench user up through the dev outbox, as a developer would. */
 async function signUp(base: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post(endpointPath(accountsEndpoints.sendCode), { email, purpose: 'register', language: 'en' });
-  const mails = (await (await fetch(`${base}${endpointPath(devEndpoints.devOutbox)}?to=${encodeURIComponent(email)}`)).json()) as {
-    result: { text: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(mails.result[0]?.text ?? '')?.[1];
-  if (!code) throw new Error('bench: no sign-up code in the outbox');
-  const registered = (await (
-    await post(endpointPath(accountsEndpoints.register), { email, password: 'bench password 42', code, language: 'en' })
-  ).json()) as {
-    result: { token: string };
-  };
-  return registered.result.token;
+  // Loaded when needed, as bench/faults does: the fault helpers bring the API's test set-up with them.
+  const { signUpOver } = await import('../api/test/faults/fault-helpers.ts');
+  return (await signUpOver(base, 'bench')).token;
 }
 
 export async function measureApiLatency(base: string, seconds = 5): Promise<LatencyResult[]> {

@@ -13,13 +13,11 @@
  * `postgres://postgres@127.0.0.1:5432/postgres` (skipped with a note when none answers).
  * Writes bench/results/faults.json and faults.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FaultStore } from '../../api/test/faults/fault-helpers.ts';
 import type { KillResult } from '../../api/test/faults/kill-scenario.ts';
 import type { RestartResult } from '../../api/test/faults/restart-scenario.ts';
+import { writeResults } from '../measuring.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const RESYNC_GOAL_MS = 6_000;
 
 type Outcome<T> = T | { kind: string; error: string } | { kind: string; skipped: string };
@@ -130,10 +128,7 @@ export function faultsMarkdown(suite: FaultsSuite): string {
 }
 
 export function writeFaultsResults(suite: FaultsSuite): void {
-  const dir = join(root, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'faults.json'), `${JSON.stringify(suite, null, 2)}\n`);
-  writeFileSync(join(dir, 'faults.md'), faultsMarkdown(suite));
+  writeResults('faults', suite, faultsMarkdown(suite));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
