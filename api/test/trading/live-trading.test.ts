@@ -62,6 +62,13 @@ const entriesOf = (socket: LiveSocket, orderId: string) => pnls(socket).flatMap(
 /** A socket signed in as the user (resolves once AUTH_SUCCESS came). */
 const userSocket = (user: SignedUp) => signedInSocket(t.app, user.token);
 
+/** Two new users, each with a socket signed in (the owner's is `mine`, the other's `theirs`). */
+async function twoUsersOnline() {
+  const owner = await t.user();
+  const other = await t.user();
+  return { owner, other, mine: await userSocket(owner), theirs: await userSocket(other) };
+}
+
 async function open(user: SignedUp, body: Record<string, unknown>, mode: 'demo' | 'real' = 'demo'): Promise<string> {
   const res = await t.post(
     'buyContracts',
@@ -76,10 +83,7 @@ async function open(user: SignedUp, body: Record<string, unknown>, mode: 'demo' 
 
 describe(`trading over the live connection (${databaseKind})`, () => {
   it("opening a position pushes the owner's new balance and margin to the owner only", async () => {
-    const owner = await t.user();
-    const other = await t.user();
-    const mine = await userSocket(owner);
-    const theirs = await userSocket(other);
+    const { owner, other, mine, theirs } = await twoUsersOnline();
     await t.tick(wbtc.id, '50000.00');
 
     await open(owner, {});
@@ -127,10 +131,7 @@ describe(`trading over the live connection (${databaseKind})`, () => {
   });
 
   it('after ticks the owner gets REAL_TIME_PNL of their positions (PnL, PnL % of the margin, price); the other user never does', async () => {
-    const owner = await t.user();
-    const other = await t.user();
-    const mine = await userSocket(owner);
-    const theirs = await userSocket(other);
+    const { owner, other, mine, theirs } = await twoUsersOnline();
     await t.tick(wbtc.id, '50000.00');
     await t.tick(t.eth.id, '3000.000');
     const buy = await open(owner, {});
@@ -228,10 +229,7 @@ describe(`trading over the live connection (${databaseKind})`, () => {
   });
 
   it('a position closed by its stop loss pushes the new balance to its owner and stops its live PnL', async () => {
-    const owner = await t.user();
-    const other = await t.user();
-    const mine = await userSocket(owner);
-    const theirs = await userSocket(other);
+    const { owner, mine, theirs } = await twoUsersOnline();
     await t.tick(wbtc.id, '50000.00');
     const id = await open(owner, { stopLoss: '49900' });
     // Opening: 100,000 − 500 margin − 5 fee.
