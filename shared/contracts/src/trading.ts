@@ -114,23 +114,28 @@ export type ContractOrder = z.infer<typeof contractOrder>;
 export const closeContractsResult = z.object({ order: contractOrder, profit: decimalString, price: decimalString });
 export type CloseContractsResult = z.infer<typeof closeContractsResult>;
 
-const page = {
+/** The filter and paging of the order lists: an optional instrument, the page and its size. */
+const ordersPageQuery = {
+  instrumentId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE_MAX).default(20),
 };
+/** One page of an order list: its orders, the count of all that match, and the page asked for. */
+function ordersPage<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
 
 export const listOrderQuery = z.object({
   status: z.enum(CONTRACT_STATUSES).default('holding'),
-  instrumentId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  ...page,
+  ...ordersPageQuery,
 });
 export type ListOrderQuery = z.infer<typeof listOrderQuery>;
-export const listOrderResult = z.object({
-  items: z.array(contractOrder),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const listOrderResult = ordersPage(contractOrder);
 export type ListOrderResult = z.infer<typeof listOrderResult>;
 
 export const optionsProduct = z.object({
@@ -191,16 +196,10 @@ export type OptionsOrder = z.infer<typeof optionsOrder>;
 
 export const listOptionsOrderQuery = z.object({
   status: z.enum(['open', 'settled']).default('open'),
-  instrumentId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  ...page,
+  ...ordersPageQuery,
 });
 export type ListOptionsOrderQuery = z.infer<typeof listOptionsOrderQuery>;
-export const listOptionsOrderResult = z.object({
-  items: z.array(optionsOrder),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const listOptionsOrderResult = ordersPage(optionsOrder);
 export type ListOptionsOrderResult = z.infer<typeof listOptionsOrderResult>;
 
 /** A numeric id in a path (orders): 1 … 10^15 − 1 as digits (exact as a JavaScript number). */
