@@ -7,7 +7,7 @@ import webpack from 'webpack';
 import type { Compiler, Configuration } from 'webpack';
 import { firstPaintFile } from '@meridian/contracts';
 import type { FirstPaintDocument } from '@meridian/contracts';
-import { BUILD_SOURCES, RESOLVE, moduleRules } from './rules.ts';
+import { RESOLVE, moduleRules, quietCachedBuild } from './rules.ts';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = 'MeridianFirstPaint';
@@ -66,14 +66,7 @@ export class FirstPaintPlugin {
         new MiniCssExtractPlugin({ filename: '[name].css' }),
         new CssMinimizerPlugin(),
       ],
-      stats: 'errors-warnings',
-      infrastructureLogging: { level: 'error' },
-      cache: {
-        type: 'filesystem',
-        cacheDirectory: join(dir, 'node_modules/.cache/webpack-first-paint'),
-        buildDependencies: { config: BUILD_SOURCES },
-        version: `${name}:${entry}`,
-      },
+      ...quietCachedBuild(join(dir, 'node_modules/.cache/webpack-first-paint'), `${name}:${entry}`),
     });
     const bundle = join(out, 'prerender.cjs');
     delete require.cache[bundle];

@@ -42,6 +42,21 @@ export function moduleRules(name: string): NonNullable<NonNullable<Configuration
 }
 
 /** The build's own sources: a change to any of them starts a part's build caches afresh. */
-export const BUILD_SOURCES = ['webpack-config.ts', 'rules.ts', 'shared-deps.ts', 'first-paint-plugin.ts'].map((file) =>
+const BUILD_SOURCES = ['webpack-config.ts', 'rules.ts', 'shared-deps.ts', 'first-paint-plugin.ts'].map((file) =>
   join(import.meta.dirname, file),
 );
+
+/**
+ * What every build of a part says and keeps (the first-paint prerender too): only errors and warnings, and a
+ * filesystem cache in `cacheDirectory` that starts afresh when `version` or any of the build's own sources changes.
+ */
+export function quietCachedBuild(
+  cacheDirectory: string,
+  version: string,
+): Pick<Configuration, 'stats' | 'infrastructureLogging' | 'cache'> {
+  return {
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+    cache: { type: 'filesystem', cacheDirectory, buildDependencies: { config: BUILD_SOURCES }, version },
+  };
+}

@@ -6,7 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import { FirstPaintPlugin } from './first-paint-plugin.ts';
-import { BUILD_SOURCES, RESOLVE, moduleRules } from './rules.ts';
+import { RESOLVE, moduleRules, quietCachedBuild } from './rules.ts';
 import { sharedConfig } from './shared-deps.ts';
 
 export interface PartOptions {
@@ -113,13 +113,6 @@ export function createWebpackConfig(options: PartOptions): Configuration {
       ...htmlPlugins,
       ...(options.firstPaint ? [new FirstPaintPlugin({ dir, name, entry: options.firstPaint })] : []),
     ],
-    stats: 'errors-warnings',
-    infrastructureLogging: { level: 'error' },
-    cache: {
-      type: 'filesystem',
-      cacheDirectory: join(dir, 'node_modules/.cache/webpack'),
-      buildDependencies: { config: BUILD_SOURCES },
-      version: pkg.version,
-    },
+    ...quietCachedBuild(join(dir, 'node_modules/.cache/webpack'), pkg.version),
   };
 }
