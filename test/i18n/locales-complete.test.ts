@@ -33,21 +33,24 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const read = (file: string) => leaves(JSON.parse(readFileSync(file, 'utf8')) as Tree);
 
+/** The text of every source file below `dir` whose name matches `ending`, tests left out. */
+function* sources(dir: string, ending: RegExp): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* sources(p, ending);
+    else if (ending.test(name) && !name.endsWith('.test.ts')) yield readFileSync(p, 'utf8');
+  }
+}
+
 /** The `t('…')` keys a part's code uses with a literal key, by the file that uses them. */
 function literalKeys(dir: string): Set<string> {
   const keys = new Set<string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.tsx?$/.test(name) && !name.endsWith('.test.ts')) {
-        for (const m of readFileSync(p, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) keys.add(m[1]!);
-      }
-    }
-  };
-  walk(dir);
+  for (const text of sources(dir, /\.tsx?$/)) for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) keys.add(m[1]!);
   return keys;
 }
+
+/** The common namespace every part reads beside its own. */
+const commonKeys = () => read(join(root, 'shared/platform/src/locales/en.json'));
 
 describe('translations', () => {
   it.each(NAMESPACE_DIRS)('%s has every key in all 11 languages, translated', (dir) => {
@@ -71,10 +74,18 @@ describe('translations', () => {
     }
   });
 
-  it('every literal key the account remote uses exists in its namespaces', () => {
-    const account = read(join(root, 'mfe-account/src/locales/en.json'));
-    const common = read(join(root, 'shared/platform/src/locales/en.json'));
-    const unknown = [...literalKeys(join(root, 'mfe-account/src'))].filter((k) => !account.has(k) && !common.has(k));
+  it.each([
+    { who: 'the account remote', src: 'mfe-account/src', locales: ['mfe-account/src/locales'] },
+    { who: 'the markets remote', src: 'mfe-markets/src', locales: ['mfe-markets/src/locales'] },
+    {
+      who: 'the back-office',
+      src: 'mfe-backoffice/src',
+      locales: ['', '/reviews', '/content'].map((d) => `mfe-backoffice/src/locales${d}`),
+    },
+    { who: 'the shell', src: 'shell/src', locales: ['shell/src/locales'] },
+  ])('every literal key $who uses exists in its namespaces', ({ src, locales }) => {
+    const sets = [...locales.map((d) => read(join(root, d, 'en.json'))), commonKeys()];
+    const unknown = [...literalKeys(join(root, src))].filter((k) => !sets.some((set) => set.has(k)));
     expect(unknown).toEqual([]);
   });
 
@@ -85,20 +96,6 @@ describe('translations', () => {
     }
   });
 
-  it('every literal key the markets remote uses exists in its namespaces', () => {
-    const markets = read(join(root, 'mfe-markets/src/locales/en.json'));
-    const common = read(join(root, 'shared/platform/src/locales/en.json'));
-    const unknown = [...literalKeys(join(root, 'mfe-markets/src'))].filter((k) => !markets.has(k) && !common.has(k));
-    expect(unknown).toEqual([]);
-  });
-
-  it('every literal key the back-office uses exists in its namespaces', () => {
-    const sets = ['', '/reviews', '/content'].map((d) => read(join(root, `mfe-backoffice/src/locales${d}/en.json`)));
-    const common = read(join(root, 'shared/platform/src/locales/en.json'));
-    const unknown = [...literalKeys(join(root, 'mfe-backoffice/src'))].filter((k) => !sets.some((s) => s.has(k)) && !common.has(k));
-    expect(unknown).toEqual([]);
-  });
-
   it('the back-office file sets do not define the same top-level key twice (they merge by top-level key)', () => {
     const tops = ['', '/reviews', '/content'].map((d) =>
       Object.keys(JSON.parse(readFileSync(join(root, `mfe-backoffice/src/locales${d}/en.json`), 'utf8')) as object),
@@ -106,29 +103,14 @@ describe('translations', () => {
     const all = tops.flat();
     expect(all.filter((k, i) => all.indexOf(k) !== i)).toEqual([]);
   });
-
-  it('every literal key the shell uses exists in its namespaces', () => {
-    const shell = read(join(root, 'shell/src/locales/en.json'));
-    const common = read(join(root, 'shared/platform/src/locales/en.json'));
-    const unknown = [...literalKeys(join(root, 'shell/src'))].filter((k) => !shell.has(k) && !common.has(k));
-    expect(unknown).toEqual([]);
-  });
 });
 
 describe('server and schema message keys', () => {
   it('every validation key the contracts and the API use exists in the common namespace', () => {
-    const common = read(join(root, 'shared/platform/src/locales/en.json'));
+    const common = commonKeys();
     const used = new Set<string>();
-    const scan = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const p = join(dir, name);
-        if (statSync(p).isDirectory()) scan(p);
-        else if (/\.ts$/.test(name) && !name.endsWith('.test.ts'))
-          for (const m of readFileSync(p, 'utf8').matchAll(/'(validation\.[a-zA-Z]+)'/g)) used.add(m[1]!);
-      }
-    };
-    scan(join(root, 'shared/contracts/src'));
-    scan(join(root, 'api/src'));
+    for (const dir of ['shared/contracts/src', 'api/src'])
+      for (const text of sources(join(root, dir), /\.ts$/)) for (const m of text.matchAll(/'(validation\.[a-zA-Z]+)'/g)) used.add(m[1]!);
     expect(used.size).toBeGreaterThan(5);
     expect([...used].filter((k) => !common.has(k))).toEqual([]);
   });
