@@ -1,14 +1,9 @@
-import { join } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { allMessages, ruleMessages } from '../lint/lint-messages.ts';
 
-const root = join(import.meta.dirname, '..', '..');
-const eslint = new ESLint({ cwd: root });
-
-async function restrictedImports(filePath: string, code: string): Promise<number> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
-}
+const restrictedImportMessages = ruleMessages('no-restricted-imports');
+const restrictedImports = async (filePath: string, code: string): Promise<number> =>
+  (await restrictedImportMessages(filePath, code)).length;
 
 describe("boundary rules (no part imports another part's src/)", () => {
   it('refuses a remote importing another remote', async () => {
@@ -73,10 +68,7 @@ describe('the API route zone (routes are thin: no Drizzle, no db/schema)', () =>
   });
 });
 
-async function featureBoundaries(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'meridian/feature-boundaries').map((m) => m.message);
-}
+const featureBoundaries = ruleMessages('meridian/feature-boundaries');
 
 describe('feature boundaries inside a remote (shared → features → app)', () => {
   it('refuses a feature importing another feature, however the path is written', async () => {
@@ -146,10 +138,9 @@ describe('feature boundaries inside a remote (shared → features → app)', () 
 });
 
 describe('query keys come from key factories', () => {
-  const literalKeys = async (filePath: string, code: string) => {
-    const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax' && /key factory/.test(m.message)).length;
-  };
+  const restrictedSyntax = ruleMessages('no-restricted-syntax');
+  const literalKeys = async (filePath: string, code: string) =>
+    (await restrictedSyntax(filePath, code)).filter((m) => /key factory/.test(m)).length;
 
   it('refuses a literal query key in a remote or the shell, and allows one from a factory or in a test', async () => {
     const literal =
@@ -163,9 +154,7 @@ describe('query keys come from key factories', () => {
   });
 
   it('still refuses allowance calls where it refuses literal keys', async () => {
-    const [result] = await eslint.lintText('declare const token: { approve(a: string): void };\ntoken.approve("x");\n', {
-      filePath: join(root, 'mfe-markets/src/x.ts'),
-    });
-    expect(result!.messages.some((m) => /allowance/i.test(m.message))).toBe(true);
+    const messages = await allMessages('mfe-markets/src/x.ts', 'declare const token: { approve(a: string): void };\ntoken.approve("x");\n');
+    expect(messages.some((m) => /allowance/i.test(m))).toBe(true);
   });
 });

@@ -1,15 +1,7 @@
-import { join } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { ruleMessages } from '../lint/lint-messages.ts';
 
-const root = join(import.meta.dirname, '..', '..');
-const eslint = new ESLint({ cwd: root });
-
-/** The messages of `meridian/no-float-money` for `code` linted as if it were `filePath`, with the repository's config. */
-async function floatMoney(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'meridian/no-float-money').map((m) => m.message);
-}
+const floatMoney = ruleMessages('meridian/no-float-money');
 
 const FLOAT_CODE = [
   "const a = Number('1.5');",

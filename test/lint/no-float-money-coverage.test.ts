@@ -1,24 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { wholeNumber } from '@meridian/contracts';
 // @ts-expect-error -- the flat config is plain JavaScript without declarations.
 import { NOT_MONEY } from '../../eslint.config.mjs';
+import { root, ruleMessages } from './lint-messages.ts';
 
 /**
  * The float-money lint covers every source folder by default (issue 23 item 9): the API's `src`, every
  * remote's and the shell's `src`, every shared package's `src` — including folders that do not exist yet —
  * and spares only the named exceptions, each with its reason.
  */
-const root = join(import.meta.dirname, '..', '..');
-const eslint = new ESLint({ cwd: root });
 const exceptions = NOT_MONEY as Record<string, string>;
-
-async function floatMoney(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'meridian/no-float-money').map((m) => m.message);
-}
+const floatMoney = ruleMessages('meridian/no-float-money');
 
 const VIOLATION = "export const fee = Number('0.1') * 2;\n";
 
