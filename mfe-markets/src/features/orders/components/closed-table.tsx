@@ -23,9 +23,7 @@ export function ClosedTable({ instrument, instrumentId }: { instrument: MarketIn
     {
       id: 'close',
       header: t('orders.col.close'),
-      cell: (row) => (
-        <PriceAt price={row.closePrice} time={row.closeTime} tickSize={tickOf(row)} priceTestId="closed-price" timeTestId="closed-time" />
-      ),
+      cell: (row) => <PriceAt price={row.closePrice} time={row.closeTime} tickSize={tickOf(row)} testId="closed" />,
     },
     {
       id: 'reason',
@@ -38,7 +36,6 @@ export function ClosedTable({ instrument, instrumentId }: { instrument: MarketIn
   return (
     <OrderTable
       list={list}
-      rows={list.data?.items ?? []}
       paging={paging}
       columns={columns}
       caption={t('orders.tabs.closed')}

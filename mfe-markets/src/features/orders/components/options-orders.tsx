@@ -46,15 +46,7 @@ function OptionsList({
   const tickOf = tickOfInstrument(instrument);
   const settle = (row: OptionsOrder) => {
     if (row.settlePrice !== null && row.settleTime !== null) {
-      return (
-        <PriceAt
-          price={row.settlePrice}
-          time={row.settleTime}
-          tickSize={tickOf(row)}
-          priceTestId="option-settle-price"
-          timeTestId="option-settle-time"
-        />
-      );
+      return <PriceAt price={row.settlePrice} time={row.settleTime} tickSize={tickOf(row)} testId="option-settle" />;
     }
     if (row.status !== 'open') return '—';
     return now < row.settleAt ? (
@@ -91,15 +83,7 @@ function OptionsList({
     {
       id: 'openTick',
       header: t('orders.col.openTick'),
-      cell: (row) => (
-        <PriceAt
-          price={row.openPrice}
-          time={row.openTime}
-          tickSize={tickOf(row)}
-          priceTestId="option-open-price"
-          timeTestId="option-open-time"
-        />
-      ),
+      cell: (row) => <PriceAt price={row.openPrice} time={row.openTime} tickSize={tickOf(row)} testId="option-open" />,
     },
     { id: 'settleTick', header: t('orders.col.settleTick'), cell: settle },
     {
@@ -112,7 +96,6 @@ function OptionsList({
   return (
     <OrderTable
       list={list}
-      rows={list.data?.items ?? []}
       paging={paging}
       columns={columns}
       caption={t(TITLES[status])}

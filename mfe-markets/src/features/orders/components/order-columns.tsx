@@ -86,25 +86,23 @@ export const actionColumn = <T extends { code: string }>(
   ),
 });
 
-/** A tick's price ("—" while there is none) with, under it, its time. */
+/** A tick's price ("—" while there is none) with, under it, its time; `testId` names them `<testId>-price` and `<testId>-time`. */
 export function PriceAt({
   price,
   time,
   tickSize,
-  priceTestId,
-  timeTestId,
+  testId,
 }: {
   price: string | null;
   time: number | null;
   tickSize: string | undefined;
-  priceTestId?: string;
-  timeTestId?: string;
+  testId?: string;
 }) {
   return (
     <>
-      {price !== null ? <PriceValue value={price} tickSize={tickSize} testId={priceTestId} /> : '—'}
+      {price !== null ? <PriceValue value={price} tickSize={tickSize} testId={testId && `${testId}-price`} /> : '—'}
       <br />
-      <span className={styles.muted}>{time !== null ? <TickTime time={time} testId={timeTestId} /> : null}</span>
+      <span className={styles.muted}>{time !== null ? <TickTime time={time} testId={testId && `${testId}-time`} /> : null}</span>
     </>
   );
 }

@@ -5,23 +5,27 @@ import { DataTable } from '@meridian/ui/data-table';
 import type { DataColumn, RowAttributes, TablePaging } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 
+type ListState = Pick<UseQueryResult, 'isPending' | 'isError' | 'isPlaceholderData' | 'refetch'>;
+
+/**
+ * The page's rows: the list's own items, or the rows as shown when the list adds live figures to them
+ * (the open positions).
+ */
+type OrderRows<T> = { list: ListState & { data?: { items: readonly T[] } }; rows?: undefined } | { list: ListState; rows: readonly T[] };
+
 /**
  * One of the user's order lists: loading and failing in the orders' words, then the page the server
  * sent in the kit's table (cards on phones) with the kit's Pager.
  */
 export function OrderTable<T extends { id: string }>({
-  list,
-  rows,
   paging,
   columns,
   caption,
   empty,
   name,
   rowAttributes,
-}: {
-  list: Pick<UseQueryResult, 'isPending' | 'isError' | 'isPlaceholderData' | 'refetch'>;
-  /** The page's rows (as shown: a list may add live figures to them). */
-  rows: readonly T[];
+  ...source
+}: OrderRows<T> & {
   paging: TablePaging;
   columns: readonly DataColumn<T>[];
   caption: string;
@@ -31,8 +35,10 @@ export function OrderTable<T extends { id: string }>({
   rowAttributes: (row: T) => RowAttributes;
 }) {
   const { t } = useT(NAMESPACE);
+  const { list } = source;
   if (list.isPending) return <LoadingState label={t('orders.loading')} />;
   if (list.isError) return <ErrorState title={t('orders.failed')} onRetry={() => void list.refetch()} />;
+  const rows = source.rows === undefined ? (source.list.data?.items ?? []) : source.rows;
   return (
     <DataTable
       columns={columns}

@@ -85,7 +85,6 @@ export function PendingTable({ instrument, instrumentId }: { instrument: MarketI
       ) : null}
       <OrderTable
         list={list}
-        rows={list.data?.items ?? []}
         paging={paging}
         columns={columns}
         caption={t('orders.tabs.pending')}
