@@ -10,6 +10,13 @@ import { emailField } from './validation.ts';
 import { V } from './validation-keys.ts';
 import { OPERATOR_NOTE_MAX, USER_NOTE_MAX } from './message-limits.ts';
 
+/** The page a back-office list is asked for, from 1. */
+const listPage = z.coerce.number().int().min(1).max(10_000).default(1);
+/** One page of a back-office list: its rows and the count of all that match. */
+function listPageOf<Row extends z.ZodType>(row: Row) {
+  return z.object({ items: z.array(row), total: z.number().int() });
+}
+
 /** A six-digit code from an authenticator app. */
 export const totpCode = z
   .string({ error: V.codeRequired })
@@ -107,10 +114,10 @@ export type ReviewView = z.infer<typeof reviewView>;
 export const listReviewsQuery = z.object({
   kind: reviewKind.optional(),
   state: reviewState.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: listPage,
 });
 export type ListReviewsQuery = z.input<typeof listReviewsQuery>;
-export const listReviewsResult = z.object({ items: z.array(reviewView), total: z.number().int() });
+export const listReviewsResult = listPageOf(reviewView);
 
 export const decideReviewBody = z.object({
   decision: z.enum(['approve', 'reject']),
@@ -231,7 +238,7 @@ export type ProposeCorrectionBody = z.input<typeof proposeCorrectionBody>;
 
 export const userSearchQuery = z.object({
   q: z.string().trim().max(100).default(''),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: listPage,
 });
 export const userRow = z.object({
   id: z.string(),
@@ -243,7 +250,7 @@ export const userRow = z.object({
   accountMode: z.string(),
   createdAt: z.string(),
 });
-export const listUsersResult = z.object({ items: z.array(userRow), total: z.number().int() });
+export const listUsersResult = listPageOf(userRow);
 /** A customer's account balances of one mode and currency (USD always; every other currency they hold an account in). */
 export const userBalances = z.object({ mode: z.enum(ACCOUNT_MODES), currency: z.string(), accounts: z.record(z.string(), z.string()) });
 export const userDetail = z.object({
@@ -265,7 +272,7 @@ export const userDetail = z.object({
 export type UserDetail = z.infer<typeof userDetail>;
 export const transfersQuery = z.object({
   mode: z.enum(ACCOUNT_MODES).default('real'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: listPage,
 });
 export const transferRow = z.object({
   id: z.number().int(),
@@ -279,7 +286,7 @@ export const transferRow = z.object({
   reference: z.string(),
   createdAt: z.string(),
 });
-export const listTransfersResult = z.object({ items: z.array(transferRow), total: z.number().int() });
+export const listTransfersResult = listPageOf(transferRow);
 export const userNoteBody = z.object({
   body: z.string().trim().min(1, { error: V.messageRequired }).max(USER_NOTE_MAX, { error: V.userNoteTooLong }),
 });
@@ -303,10 +310,10 @@ export const auditQuery = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: listPage,
 });
 export type AuditQuery = z.input<typeof auditQuery>;
-export const listAuditResult = z.object({ items: z.array(auditEntry), total: z.number().int() });
+export const listAuditResult = listPageOf(auditEntry);
 
 /* ---------------------------------------------------------------- content */
 
