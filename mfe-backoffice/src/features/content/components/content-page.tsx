@@ -9,6 +9,7 @@ import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { ToggleGroup } from '../../../shared/components/toggle-group.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import { CONTENT_READERS, CONTENT_WRITERS, contentListQueryOptions } from '../api/content-api.ts';
 import type { ContentLanguage } from '../api/content-api.ts';
@@ -110,22 +111,18 @@ export function ContentPage() {
           <span id={langLabelId} className={styles.langLabel}>
             {t('content.language.label')}
           </span>
-          <div className={styles.segmented} role="group" aria-labelledby={langLabelId}>
-            {CONTENT_LANGUAGES.map((l) => (
-              <button
-                key={l}
-                type="button"
-                className={styles.segment}
-                aria-pressed={l === lang}
-                onClick={() => {
-                  if (l !== lang) switchTo(kind, l);
-                }}
-                data-testid={`content-lang-${l}`}
-              >
-                {t(LANGUAGE_KEYS[l])}
-              </button>
-            ))}
-          </div>
+          <ToggleGroup
+            className={styles.segmented}
+            buttonClassName={styles.segment}
+            aria-labelledby={langLabelId}
+            options={CONTENT_LANGUAGES}
+            value={lang}
+            onChange={(l) => {
+              if (l !== lang) switchTo(kind, l);
+            }}
+            text={(l) => t(LANGUAGE_KEYS[l])}
+            testIdPrefix="content-lang"
+          />
           <span className={`${adminStyles.small} ${adminStyles.muted}`} data-testid="content-lang-readers">
             {t('content.language.readers', { languages: readersOf(lang) })}
           </span>

@@ -5,6 +5,7 @@ import type { ReviewKind } from '@meridian/contracts';
 import { useT } from '@meridian/platform';
 import { formClasses } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { ToggleGroup } from '../../components/toggle-group.tsx';
 import styles from './kit.module.css';
 
 /**
@@ -120,11 +121,7 @@ export function Radios<T extends string>({
 /** A row of chips choosing one value (a state, a mode): toggle buttons, the chosen one pressed. */
 export function ChoiceChips<T extends string>({
   label,
-  options,
-  value,
-  onChange,
-  text,
-  testIdPrefix,
+  ...group
 }: {
   label: string;
   options: readonly T[];
@@ -133,22 +130,7 @@ export function ChoiceChips<T extends string>({
   text: (option: T) => string;
   testIdPrefix: string;
 }) {
-  return (
-    <div className={styles.chips} role="group" aria-label={label}>
-      {options.map((option) => (
-        <button
-          key={option}
-          type="button"
-          className={styles.chip}
-          aria-pressed={option === value}
-          onClick={() => onChange(option)}
-          data-testid={`${testIdPrefix}-${option}`}
-        >
-          {text(option)}
-        </button>
-      ))}
-    </div>
-  );
+  return <ToggleGroup className={styles.chips} buttonClassName={styles.chip} aria-label={label} {...group} />;
 }
 
 /**
