@@ -110,6 +110,8 @@ export const setLanguageBody = z.object({ language: languageCode });
 export const switchModeBody = z.object({ mode: z.enum(ACCOUNT_MODES) });
 /** The result of a `10110` refusal (HTTP 409): the account mode in use, which the window should follow. */
 export const accountModeChangedResult = z.object({ mode: z.enum(ACCOUNT_MODES) });
+/** A call's refusal when a window names the other account mode than the stored one: the mode in use. */
+export const accountModeRefused = { 409: accountModeChangedResult } as const;
 export const repasswordBody = z
   .object({ oldPassword: currentPasswordField, password: passwordField })
   .refine((b) => b.oldPassword !== b.password, { error: V.passwordSame, path: ['password'] });

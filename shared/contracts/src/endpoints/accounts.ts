@@ -3,7 +3,7 @@ import { defineEndpoints } from '../endpoint.ts';
 import { API_PATHS, CUSTOMER_API } from '../api-paths.ts';
 import {
   accountFigures,
-  accountModeChangedResult,
+  accountModeRefused,
   checkUserNameOrPhoneQuery,
   checkUserNameOrPhoneResult,
   googleStartBody,
@@ -35,8 +35,6 @@ import {
 
 const LOGIN = `${CUSTOMER_API}/login` as const;
 const USER = `${CUSTOMER_API}/user` as const;
-/** A window that names the other account mode than the stored one is refused with the mode in use. */
-const modeRefused = { 409: accountModeChangedResult } as const;
 /** The calls that act on the refresh cookie refuse a request another site's page made. */
 const ownPagesOnly = { 403: z.null() } as const;
 
@@ -171,7 +169,7 @@ export const accountsEndpoints = defineEndpoints('accounts', {
     result: userInfoResult,
     callers: 'customer',
     accountMode: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
   switchMode: {
     method: 'POST',
@@ -197,7 +195,7 @@ export const accountsEndpoints = defineEndpoints('accounts', {
     callers: 'customer',
     accountMode: true,
     limited: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
   repassword: {
     method: 'POST',

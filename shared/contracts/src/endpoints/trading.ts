@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { CUSTOMER_API } from '../api-paths.ts';
-import { accountModeChangedResult } from '../accounts.ts';
+import { accountModeRefused } from '../accounts.ts';
 import {
   buyContractsBody,
   buyOptionsBody,
@@ -18,8 +18,6 @@ import {
 
 const ORDER = `${CUSTOMER_API}/order` as const;
 const instrumentParams = z.object({ instrumentId: z.coerce.number().int().min(1).max(2_147_483_647) });
-/** A window that names the other account mode than the stored one is refused with the mode in use. */
-const modeRefused = { 409: accountModeChangedResult } as const;
 
 /** The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the user chose. */
 export const tradingEndpoints = defineEndpoints('trading', {
@@ -41,7 +39,7 @@ export const tradingEndpoints = defineEndpoints('trading', {
     callers: 'customer',
     idempotent: true,
     accountMode: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
   closeContracts: {
     method: 'POST',
@@ -52,7 +50,7 @@ export const tradingEndpoints = defineEndpoints('trading', {
     callers: 'customer',
     idempotent: true,
     accountMode: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
   cancelOrder: {
     method: 'POST',
@@ -63,7 +61,7 @@ export const tradingEndpoints = defineEndpoints('trading', {
     callers: 'customer',
     idempotent: true,
     accountMode: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
   listOrder: {
     method: 'GET',
@@ -73,7 +71,7 @@ export const tradingEndpoints = defineEndpoints('trading', {
     result: listOrderResult,
     callers: 'customer',
     accountMode: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
   buyOptions: {
     method: 'POST',
@@ -84,7 +82,7 @@ export const tradingEndpoints = defineEndpoints('trading', {
     callers: 'customer',
     idempotent: true,
     accountMode: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
   getOptionsOrderById: {
     method: 'GET',
@@ -94,7 +92,7 @@ export const tradingEndpoints = defineEndpoints('trading', {
     result: optionsOrder,
     callers: 'customer',
     accountMode: true,
-    refusals: { ...modeRefused, 404: z.null() },
+    refusals: { ...accountModeRefused, 404: z.null() },
   },
   listOptionsOrder: {
     method: 'GET',
@@ -104,6 +102,6 @@ export const tradingEndpoints = defineEndpoints('trading', {
     result: listOptionsOrderResult,
     callers: 'customer',
     accountMode: true,
-    refusals: modeRefused,
+    refusals: accountModeRefused,
   },
 });
