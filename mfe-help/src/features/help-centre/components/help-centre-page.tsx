@@ -14,6 +14,13 @@ import { errorKey } from '../../../shared/components/error-key.ts';
 import { searchHelpQueryOptions } from '../api/search-help.ts';
 import styles from '../../../shared/components/help.module.css';
 
+/** The ways into the help area's own pages (support, on a page of its own, follows them). */
+const QUICK_LINKS = [
+  { to: '/help/faq', text: 'centre.quickFaq' },
+  { to: '/help/notice', text: 'centre.quickNotices' },
+  { to: '/introduction', text: 'centre.quickAbout' },
+] as const;
+
 /** `/help`: search over FAQ and notices, and the ways into the help area. */
 export function HelpCentrePage({ platform }: { platform: Platform }) {
   const { t } = useT(NAMESPACE);
@@ -100,15 +107,11 @@ export function HelpCentrePage({ platform }: { platform: Platform }) {
 
       {submitted === null ? (
         <div className={styles.quick}>
-          <Link className={`${styles.card} ${styles.link}`} to="/help/faq">
-            {t('centre.quickFaq')}
-          </Link>
-          <Link className={`${styles.card} ${styles.link}`} to="/help/notice">
-            {t('centre.quickNotices')}
-          </Link>
-          <Link className={`${styles.card} ${styles.link}`} to="/introduction">
-            {t('centre.quickAbout')}
-          </Link>
+          {QUICK_LINKS.map(({ to, text }) => (
+            <Link key={to} className={`${styles.card} ${styles.link}`} to={to}>
+              {t(text)}
+            </Link>
+          ))}
           <a className={`${styles.card} ${styles.link}`} href="/kf.html">
             {t('centre.quickSupport')}
           </a>
