@@ -6,12 +6,12 @@ import { OPERATOR_CODES } from '@meridian/contracts';
 import type { SetupInfo } from '@meridian/contracts';
 import { completeSetupBody, setupTokenBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
-import { FormField, formClasses } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { useAdminErrorMessage } from '../../../shared/components/error-message.tsx';
 import { focusFirstInvalid } from '../../../shared/components/form-helpers.ts';
+import { InputField } from '../../../shared/components/input-field.tsx';
 import { RoleChips } from '../../../shared/components/role-chips.tsx';
 import { setOperatorSession } from '../../../shared/session.ts';
 import { validate } from '../../../shared/validate.ts';
@@ -68,8 +68,7 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -125,75 +124,58 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
         <form ref={form} className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate data-testid="setup-form">
           {firstAdmin ? (
             <>
-              <FormField label={t('auth.email')} error={errors.email}>
-                {(control) => (
-                  <input
-                    {...control}
-                    className={formClasses.input}
-                    type="email"
-                    name="email"
-                    autoComplete="username"
-                    dir="ltr"
-                    value={values.email}
-                    onChange={set('email')}
-                  />
-                )}
-              </FormField>
-              <FormField label={t('auth.name')} error={errors.name}>
-                {(control) => (
-                  <input
-                    {...control}
-                    className={formClasses.input}
-                    name="name"
-                    autoComplete="name"
-                    maxLength={80}
-                    value={values.name}
-                    onChange={set('name')}
-                  />
-                )}
-              </FormField>
+              <InputField
+                label={t('auth.email')}
+                error={errors.email}
+                type="email"
+                name="email"
+                autoComplete="username"
+                dir="ltr"
+                value={values.email}
+                onChange={set('email')}
+              />
+              <InputField
+                label={t('auth.name')}
+                error={errors.name}
+                name="name"
+                autoComplete="name"
+                maxLength={80}
+                value={values.name}
+                onChange={set('name')}
+              />
             </>
           ) : null}
-          <FormField label={t('auth.newPassword')} error={errors.password} hint={t('auth.passwordHint')}>
-            {(control) => (
-              <input
-                {...control}
-                className={formClasses.input}
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                value={values.password}
-                onChange={set('password')}
-              />
-            )}
-          </FormField>
-          <FormField label={t('auth.confirmPassword')} error={errors.confirm}>
-            {(control) => (
-              <input
-                {...control}
-                className={formClasses.input}
-                type="password"
-                name="confirm"
-                autoComplete="new-password"
-                value={values.confirm}
-                onChange={set('confirm')}
-              />
-            )}
-          </FormField>
-          <FormField label={t('auth.setupCode')} error={errors.code} hint={t('auth.setupCodeHint')}>
-            {(control) => (
-              <input
-                {...control}
-                className={`${formClasses.input} ${styles.code}`}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={values.code}
-                onChange={set('code')}
-              />
-            )}
-          </FormField>
+          <InputField
+            label={t('auth.newPassword')}
+            error={errors.password}
+            hint={t('auth.passwordHint')}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+          />
+          <InputField
+            label={t('auth.confirmPassword')}
+            error={errors.confirm}
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={set('confirm')}
+          />
+          <InputField
+            label={t('auth.setupCode')}
+            error={errors.code}
+            hint={t('auth.setupCodeHint')}
+            className={styles.code}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={values.code}
+            onChange={set('code')}
+          />
           <AuthSubmit
             failure={failure ? message(failure) : null}
             submitting={submitting}

@@ -11,6 +11,7 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
 import { focusFirstInvalid } from '../../../shared/components/form-helpers.ts';
+import { InputField } from '../../../shared/components/input-field.tsx';
 import { validate } from '../../../shared/validate.ts';
 import { contentListQueryOptions, createContent, previewQueryOptions, updateContent, upsertEntry } from '../api/content-api.ts';
 import type { ContentLanguage } from '../api/content-api.ts';
@@ -170,54 +171,39 @@ export function ContentEditor({
       <form ref={form} className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
         <div className={adminStyles.autoGrid}>
           <div className={styles.titleField}>
-            <FormField
+            <InputField
               label={kind === 'faq' ? t('content.fields.question') : t('content.fields.title')}
               error={errors.title}
               hint={canWrite ? t('content.fields.titleHint') : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={formClasses.input}
-                  name="title"
-                  autoComplete="off"
-                  dir="auto"
-                  value={draft.title}
-                  readOnly={!canWrite}
-                  onChange={(e) => set('title')(e.target.value)}
-                  data-testid="content-title"
-                />
-              )}
-            </FormField>
+              name="title"
+              autoComplete="off"
+              dir="auto"
+              value={draft.title}
+              readOnly={!canWrite}
+              onChange={set('title')}
+              data-testid="content-title"
+            />
           </div>
           {kind === 'faq' ? (
-            <FormField
+            <InputField
               label={t('content.fields.category')}
               error={errors.category}
               hint={canWrite ? t('content.fields.categoryHint') : undefined}
+              name="category"
+              autoComplete="off"
+              dir="auto"
+              list={`${id}-categories`}
+              value={draft.category}
+              readOnly={!canWrite}
+              onChange={set('category')}
+              data-testid="content-category"
             >
-              {(control) => (
-                <>
-                  <input
-                    {...control}
-                    className={formClasses.input}
-                    name="category"
-                    autoComplete="off"
-                    dir="auto"
-                    list={`${id}-categories`}
-                    value={draft.category}
-                    readOnly={!canWrite}
-                    onChange={(e) => set('category')(e.target.value)}
-                    data-testid="content-category"
-                  />
-                  <datalist id={`${id}-categories`}>
-                    {categories.map((category) => (
-                      <option key={category} value={category} />
-                    ))}
-                  </datalist>
-                </>
-              )}
-            </FormField>
+              <datalist id={`${id}-categories`}>
+                {categories.map((category) => (
+                  <option key={category} value={category} />
+                ))}
+              </datalist>
+            </InputField>
           ) : null}
           {kind === 'page' ? (
             <FormField label={t('content.fields.type')} error={errors.type}>

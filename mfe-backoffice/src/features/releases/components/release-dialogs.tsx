@@ -2,12 +2,13 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { releaseCanaryBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
-import { Button, FormField, Modal, formClasses } from '@meridian/ui';
+import { Button, Modal } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
+import { InputField } from '../../../shared/components/input-field.tsx';
 import { isolate } from '../../../shared/format.ts';
 import { validate } from '../../../shared/validate.ts';
 import { promote, rollback, startCanary } from '../api/releases-api.ts';
@@ -62,37 +63,31 @@ export function CanaryDialog({ env, remote, entry, onClose, onDone }: ReleaseDia
         <p className={adminStyles.plain}>
           {t('releases.currentStable')} <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.stable}</code>
         </p>
-        <FormField label={t('releases.version')} error={errors.version} hint={t('releases.versionHint')}>
-          {(control) => (
-            <input
-              {...control}
-              className={formClasses.input}
-              value={version}
-              dir="ltr"
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => setVersion(e.target.value)}
-              data-testid="canary-version"
-            />
-          )}
-        </FormField>
-        <FormField label={t('releases.weightLabel')} error={errors.weight} hint={t('releases.weightHint')}>
-          {(control) => (
-            <input
-              {...control}
-              className={formClasses.input}
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              inputMode="numeric"
-              dir="ltr"
-              value={weight}
-              onChange={(e) => setWeight(e.target.value)}
-              data-testid="canary-weight"
-            />
-          )}
-        </FormField>
+        <InputField
+          label={t('releases.version')}
+          error={errors.version}
+          hint={t('releases.versionHint')}
+          value={version}
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={setVersion}
+          data-testid="canary-version"
+        />
+        <InputField
+          label={t('releases.weightLabel')}
+          error={errors.weight}
+          hint={t('releases.weightHint')}
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          inputMode="numeric"
+          dir="ltr"
+          value={weight}
+          onChange={setWeight}
+          data-testid="canary-weight"
+        />
         <p id={warnId} className={`${adminStyles.note} ${adminStyles.noteWarn}`}>
           {t('releases.canaryWarning')}
         </p>
