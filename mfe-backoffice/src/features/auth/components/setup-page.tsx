@@ -68,7 +68,13 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  /** A field's name, value, change and error, all from its one key. */
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+    error: errors[name],
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -124,57 +130,26 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
         <form ref={form} className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate data-testid="setup-form">
           {firstAdmin ? (
             <>
-              <InputField
-                label={t('auth.email')}
-                error={errors.email}
-                type="email"
-                name="email"
-                autoComplete="username"
-                dir="ltr"
-                value={values.email}
-                onChange={set('email')}
-              />
-              <InputField
-                label={t('auth.name')}
-                error={errors.name}
-                name="name"
-                autoComplete="name"
-                maxLength={80}
-                value={values.name}
-                onChange={set('name')}
-              />
+              <InputField label={t('auth.email')} {...field('email')} type="email" autoComplete="username" dir="ltr" />
+              <InputField label={t('auth.name')} {...field('name')} autoComplete="name" maxLength={80} />
             </>
           ) : null}
           <InputField
             label={t('auth.newPassword')}
-            error={errors.password}
+            {...field('password')}
             hint={t('auth.passwordHint')}
             type="password"
-            name="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
           />
-          <InputField
-            label={t('auth.confirmPassword')}
-            error={errors.confirm}
-            type="password"
-            name="confirm"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={set('confirm')}
-          />
+          <InputField label={t('auth.confirmPassword')} {...field('confirm')} type="password" autoComplete="new-password" />
           <InputField
             label={t('auth.setupCode')}
-            error={errors.code}
+            {...field('code')}
             hint={t('auth.setupCodeHint')}
             className={styles.code}
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={values.code}
-            onChange={set('code')}
           />
           <AuthSubmit
             failure={failure ? message(failure) : null}
