@@ -8,6 +8,7 @@ export { DemoBadge, KindBadge, StateBadge, WaitedTime } from './components/badge
 export { ChoiceChips, Radios, ReasonSelect, TextBox } from './components/fields.tsx';
 export { Lightbox } from './components/lightbox.tsx';
 export { Facts, Page, Section, kitClasses } from './components/page.tsx';
+export { ReviewConfirm } from './components/review-confirm.tsx';
 export { ReviewTable, useCustomerLabel } from './components/review-table.tsx';
 export { errorCode, useErrorText } from './errors.ts';
 export { isImageUrl } from './format.ts';

@@ -5,7 +5,6 @@ import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contracts';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
-import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { DataTable } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
@@ -19,6 +18,7 @@ const {
   DemoBadge,
   PAGE_SIZE,
   ReasonSelect,
+  ReviewConfirm,
   Section,
   TextBox,
   WaitedTime,
@@ -71,8 +71,7 @@ function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision:
     onSuccess: () => void refreshReviews(queryClient),
   });
   return (
-    <ConfirmDialog
-      busyLabel={t('queues.kit.sending')}
+    <ReviewConfirm
       title={t(decision === 'approve' ? 'corrections.approveTitle' : 'corrections.rejectTitle', { id: item.id })}
       rows={[
         { label: t('corrections.customer'), value: item.userEmail ?? item.userId ?? '—' },
@@ -105,7 +104,7 @@ function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision:
         error={null}
         testId="correction-decide-note"
       />
-    </ConfirmDialog>
+    </ReviewConfirm>
   );
 }
 

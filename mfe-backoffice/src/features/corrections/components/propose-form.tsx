@@ -8,13 +8,24 @@ import { proposeCorrectionBody } from '@meridian/contracts/schemas';
 import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
 import { Button, formClasses } from '@meridian/ui';
-import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { customerQueryOptions, proposeCorrection } from '../api/corrections-api.ts';
 import styles from './corrections.module.css';
 
-const { DemoBadge, Radios, ReasonSelect, Section, TextBox, kitClasses: kit, refreshReviews, useErrorText, userPath, validate } = reviewKit;
+const {
+  DemoBadge,
+  Radios,
+  ReasonSelect,
+  ReviewConfirm,
+  Section,
+  TextBox,
+  kitClasses: kit,
+  refreshReviews,
+  useErrorText,
+  userPath,
+  validate,
+} = reviewKit;
 
 /** Field → message key of its first problem. */
 type FieldErrors = Partial<Record<string, string>>;
@@ -191,8 +202,7 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
         </div>
       </form>
       {confirming ? (
-        <ConfirmDialog
-          busyLabel={t('queues.kit.sending')}
+        <ReviewConfirm
           title={t('corrections.confirmTitle')}
           rows={[
             {

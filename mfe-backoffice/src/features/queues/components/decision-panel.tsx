@@ -7,7 +7,6 @@ import type { DecideReviewBody, ReviewView } from '@meridian/contracts';
 import { decideReviewBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
-import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -18,6 +17,7 @@ const {
   Facts,
   Radios,
   ReasonSelect,
+  ReviewConfirm,
   Section,
   StateBadge,
   TextBox,
@@ -254,8 +254,7 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
         </div>
       </form>
       {confirming ? (
-        <ConfirmDialog
-          busyLabel={t('queues.kit.sending')}
+        <ReviewConfirm
           title={t(confirming.decision === 'approve' ? 'queues.review.confirmApproveTitle' : 'queues.review.confirmRejectTitle')}
           rows={[
             { label: t('queues.review.item'), value: `${t(`kinds.${item.kind}`)} · ${t('queues.itemNumber', { id: item.id })}` },

@@ -6,7 +6,6 @@ import type { TicketView } from '@meridian/contracts';
 import { operatorReplyBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
-import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
@@ -23,6 +22,7 @@ const {
   Facts,
   Page,
   ReasonSelect,
+  ReviewConfirm,
   Section,
   StateBadge,
   TextBox,
@@ -141,8 +141,7 @@ function CloseForm({ view }: { view: TicketView }) {
         </Button>
       </div>
       {confirming ? (
-        <ConfirmDialog
-          busyLabel={t('queues.kit.sending')}
+        <ReviewConfirm
           title={t('support.confirmCloseTitle')}
           rows={[
             { label: t('support.columns.email'), value: view.email },
