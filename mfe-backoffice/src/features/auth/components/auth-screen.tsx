@@ -37,6 +37,9 @@ export function AuthScreen({
   );
 }
 
+/** The authenticator code box of sign-in and set-up: six digits, offered by the phone's one-time-code autofill. */
+export const CODE_INPUT = { className: styles.code, inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } as const;
+
 /** The end of a sign-in or set-up form: why the last try failed (announced) and the full-width submit. */
 export function AuthSubmit({
   failure,

@@ -16,7 +16,7 @@ import { RoleChips } from '../../../shared/components/role-chips.tsx';
 import { setOperatorSession } from '../../../shared/session.ts';
 import { validate } from '../../../shared/validate.ts';
 import { completeSetup, setupInfoQueryOptions } from '../api/auth-api.ts';
-import { AuthScreen, AuthSubmit } from './auth-screen.tsx';
+import { AuthScreen, AuthSubmit, CODE_INPUT } from './auth-screen.tsx';
 import styles from './auth.module.css';
 
 const isInvalidLink = (error: unknown) => (error as { code?: string } | null)?.code === OPERATOR_CODES.setupLinkInvalid;
@@ -142,15 +142,7 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
             autoComplete="new-password"
           />
           <InputField label={t('auth.confirmPassword')} {...field('confirm')} type="password" autoComplete="new-password" />
-          <InputField
-            label={t('auth.setupCode')}
-            {...field('code')}
-            hint={t('auth.setupCodeHint')}
-            className={styles.code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
+          <InputField label={t('auth.setupCode')} {...field('code')} hint={t('auth.setupCodeHint')} {...CODE_INPUT} />
           <AuthSubmit
             failure={failure ? message(failure) : null}
             submitting={submitting}

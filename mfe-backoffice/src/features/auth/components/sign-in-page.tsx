@@ -10,8 +10,7 @@ import adminStyles from '../../../shared/components/admin.module.css';
 import type { SignInState } from '../../../shared/layout.tsx';
 import { sessionEndReason, setOperatorSession, useOperatorSession } from '../../../shared/session.ts';
 import { signIn } from '../api/auth-api.ts';
-import { AuthScreen, AuthSubmit } from './auth-screen.tsx';
-import styles from './auth.module.css';
+import { AuthScreen, AuthSubmit, CODE_INPUT } from './auth-screen.tsx';
 
 /** Codes that all mean "these credentials did not sign you in" (no hint which part was wrong). */
 const GENERIC_FAILURES = new Set<string>(['401', OPERATOR_CODES.signInFailed, OPERATOR_CODES.codeRejected]);
@@ -66,16 +65,7 @@ export function SignInPage() {
           <>
             <TextField form={form} name="email" label={t('auth.email')} type="email" autoComplete="username" dir="ltr" />
             <TextField form={form} name="password" label={t('auth.password')} type="password" autoComplete="current-password" />
-            <TextField
-              form={form}
-              name="code"
-              label={t('auth.code')}
-              hint={t('auth.codeHint')}
-              className={styles.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
+            <TextField form={form} name="code" label={t('auth.code')} hint={t('auth.codeHint')} {...CODE_INPUT} />
             <AuthSubmit
               failure={failure ? failureText(failure) : null}
               submitting={submitting}
