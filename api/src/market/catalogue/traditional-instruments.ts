@@ -7,7 +7,7 @@ import type { InstrumentSpec } from './instrument-spec.ts';
 type Row = [code: string, name: string, referencePrice: string, volatility: string, dailyVolumeUsd: string];
 
 /** The instruments of one class: each row on the class's terms, with `terms(row)` for what varies inside the class. */
-function instruments<R extends Row>(
+function instruments<R extends readonly [...Row, ...string[]]>(
   shared: Pick<InstrumentSpec, 'type' | 'session'>,
   rows: readonly R[],
   terms: (row: R) => Pick<InstrumentSpec, 'tickSize' | 'contractSize' | 'leverages'>,
