@@ -106,6 +106,8 @@ export {
   outboxResult,
   outboxQuery,
 } from './accounts.ts';
+// A form that sets a password: the new one and its confirmation (sign-up, reset, settings, operator set-up).
+export { withNewPassword } from './new-password.ts';
 export {
   amountField,
   lotsField,

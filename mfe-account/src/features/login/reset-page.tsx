@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SUCCESS_CODES, messageKeyForCode } from '@meridian/contracts';
-import { codeField, emailField } from '@meridian/contracts/schemas';
+import { codeField, emailField, withNewPassword } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
 import { SubmitRow } from '@meridian/ui';
 import { Form, TextField, fieldError } from '@meridian/ui/form';
@@ -9,7 +9,6 @@ import { usePlatform } from '../../shared/platform-context.tsx';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { CodeField } from './code-field.tsx';
 import { PassScreen } from './pass-screen.tsx';
-import { withNewPassword } from '../../shared/new-password.ts';
 import { NewPasswordFields } from '../../shared/password-input.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import styles from './pass.module.css';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_KEYS as V } from '@meridian/contracts';
-import { emailField } from '@meridian/contracts/schemas';
-import { withNewPassword } from './new-password.ts';
+import { V } from './validation-keys.ts';
+import { emailField, withNewPassword } from './schemas.ts';
 
 const schema = withNewPassword({ email: emailField });
 

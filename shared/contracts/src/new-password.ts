@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS as V } from '@meridian/contracts';
-import { passwordField } from '@meridian/contracts/schemas';
+import { passwordField } from './accounts.ts';
+import { V } from './validation-keys.ts';
 
 /** A new password by the server's rules, and a confirmation box that must repeat it (the server's message keys). */
 const newPassword = z
