@@ -1,23 +1,26 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { OPERATOR_CODES } from '@meridian/contracts';
 import type { SetupInfo } from '@meridian/contracts';
-import { completeSetupBody, setupTokenBody } from '@meridian/contracts/schemas';
+import { completeSetupBody, setupTokenBody, withNewPassword } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
+import { Form, TextField } from '@meridian/ui/form';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { useAdminErrorMessage } from '../../../shared/components/error-message.tsx';
-import { focusFirstInvalid } from '../../../shared/components/form-helpers.ts';
-import { InputField } from '../../../shared/components/input-field.tsx';
 import { RoleChips } from '../../../shared/components/role-chips.tsx';
 import { setOperatorSession } from '../../../shared/session.ts';
-import { validate } from '../../../shared/validate.ts';
 import { completeSetup, setupInfoQueryOptions } from '../api/auth-api.ts';
 import { AuthScreen, AuthSubmit, CODE_INPUT } from './auth-screen.tsx';
 import styles from './auth.module.css';
+
+/**
+ * The set-up form: the call's own fields (email and name only sent by the first admin, who gets their
+ * boxes) and the new password with its confirmation.
+ */
+const setupSchema = withNewPassword(completeSetupBody.omit({ token: true, password: true }).shape);
 
 const isInvalidLink = (error: unknown) => (error as { code?: string } | null)?.code === OPERATOR_CODES.setupLinkInvalid;
 
@@ -62,47 +65,6 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
   const message = useAdminErrorMessage();
   const navigate = useNavigate();
   const firstAdmin = info.email === null;
-  const [values, setValues] = useState({ email: '', name: info.name, password: '', confirm: '', code: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  /** A field's name, value, change and error, all from its one key. */
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
-    error: errors[name],
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const body = {
-      token,
-      ...(firstAdmin ? { email: values.email, name: values.name } : {}),
-      password: values.password,
-      code: values.code,
-    };
-    const checked = validate(completeSetupBody, body);
-    const found: Record<string, string> = { ...(checked.errors ?? {}) };
-    if (!values.confirm) found.confirm = 'validation.confirmPassword';
-    else if (values.confirm !== values.password) found.confirm = 'validation.passwordsDiffer';
-    setErrors(found);
-    if (!checked.data || Object.keys(found).length > 0) return focusFirstInvalid(form);
-    setSubmitting(true);
-    try {
-      const session = await completeSetup(checked.data);
-      setOperatorSession({ token: session.token, operator: session.operator });
-      void navigate('/admin', { replace: true });
-    } catch (error) {
-      if (isInvalidLink(error)) return onLinkUsed();
-      setFailure(error);
-      setValues((v) => ({ ...v, code: '' }));
-      setSubmitting(false);
-    }
-  };
 
   return (
     <div className={styles.columns}>
@@ -127,31 +89,55 @@ function SetupForm({ token, info, onLinkUsed }: { token: string; info: SetupInfo
             <RoleChips roles={info.roles} />
           </dd>
         </dl>
-        <form ref={form} className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate data-testid="setup-form">
-          {firstAdmin ? (
+        <Form
+          schema={setupSchema}
+          // Only the first admin names their own email and name (the fields exist only then; an invitation fixed both).
+          defaultValues={
+            firstAdmin ? { email: '', name: info.name, password: '', confirm: '', code: '' } : { password: '', confirm: '', code: '' }
+          }
+          onSubmit={async ({ confirm: _repeated, ...values }, form) => {
+            try {
+              const session = await completeSetup({ token, ...values });
+              setOperatorSession({ token: session.token, operator: session.operator });
+              void navigate('/admin', { replace: true });
+            } catch (error) {
+              if (isInvalidLink(error)) return onLinkUsed();
+              form.setValue('code', '');
+              throw error;
+            }
+          }}
+          className={adminStyles.stack}
+          testId="setup-form"
+        >
+          {(form, { failure, submitting }) => (
             <>
-              <InputField label={t('auth.email')} {...field('email')} type="email" autoComplete="username" dir="ltr" />
-              <InputField label={t('auth.name')} {...field('name')} autoComplete="name" maxLength={80} />
+              {firstAdmin ? (
+                <>
+                  <TextField form={form} name="email" label={t('auth.email')} type="email" autoComplete="username" dir="ltr" />
+                  <TextField form={form} name="name" label={t('auth.name')} autoComplete="name" maxLength={80} />
+                </>
+              ) : null}
+              <TextField
+                form={form}
+                name="password"
+                label={t('auth.newPassword')}
+                hint={t('auth.passwordHint')}
+                type="password"
+                autoComplete="new-password"
+              />
+              <TextField form={form} name="confirm" label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
+              <TextField form={form} name="code" label={t('auth.setupCode')} hint={t('auth.setupCodeHint')} {...CODE_INPUT} />
+              <AuthSubmit
+                failure={failure ? message(failure) : null}
+                submitting={submitting}
+                label={t('auth.finishSetup')}
+                busyLabel={t('auth.settingUp')}
+                testId="setup-submit"
+                failureTestId="setup-failure"
+              />
             </>
-          ) : null}
-          <InputField
-            label={t('auth.newPassword')}
-            {...field('password')}
-            hint={t('auth.passwordHint')}
-            type="password"
-            autoComplete="new-password"
-          />
-          <InputField label={t('auth.confirmPassword')} {...field('confirm')} type="password" autoComplete="new-password" />
-          <InputField label={t('auth.setupCode')} {...field('code')} hint={t('auth.setupCodeHint')} {...CODE_INPUT} />
-          <AuthSubmit
-            failure={failure ? message(failure) : null}
-            submitting={submitting}
-            label={t('auth.finishSetup')}
-            busyLabel={t('auth.settingUp')}
-            testId="setup-submit"
-            failureTestId="setup-failure"
-          />
-        </form>
+          )}
+        </Form>
       </div>
     </div>
   );
