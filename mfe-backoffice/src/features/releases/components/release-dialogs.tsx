@@ -1,16 +1,15 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { releaseCanaryBody } from '@meridian/contracts/schemas';
 import { useT } from '@meridian/platform';
-import { Button, Modal } from '@meridian/ui';
+import { Button, FormField, Modal, formClasses } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { Form, fieldError } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
-import { InputField } from '../../../shared/components/input-field.tsx';
 import { isolate } from '../../../shared/format.ts';
-import { validate } from '../../../shared/validate.ts';
 import { promote, rollback, startCanary } from '../api/releases-api.ts';
 import type { RolloutEntry } from './status-table.tsx';
 
@@ -24,83 +23,99 @@ interface ReleaseDialogProps {
 }
 
 /**
+ * The canary form's boxes as typed (the weight as text): each says which rule it broke (the contract's
+ * keys only say "not valid"), and parses to the version and the weight of the call.
+ */
+export const canaryForm = z.object({
+  version: z
+    .string()
+    .trim()
+    .refine((version) => releaseCanaryBody.shape.version.safeParse(version).success, { error: 'backoffice:releases.versionInvalid' }),
+  weight: z
+    .string()
+    .trim()
+    .refine((weight) => weight !== '' && releaseCanaryBody.shape.weight.safeParse(Number(weight)).success, {
+      error: 'backoffice:releases.weightInvalid',
+    })
+    .transform(Number),
+});
+
+/**
  * A canary: a published version of the part to a share of visitors. The form checks the version and
  * the weight (0–100) before asking the registry, which refuses what its rules do not allow (RELEASE-0xx).
  */
 export function CanaryDialog({ env, remote, entry, onClose, onDone }: ReleaseDialogProps) {
   const { t } = useT(NAMESPACE);
-  const [version, setVersion] = useState(entry.canary?.version ?? '');
-  const [weight, setWeight] = useState(String(entry.canary?.weight ?? 10));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<unknown>(null);
+  // The dialog stays open while the registry answers (the form's own state lives inside the modal).
   const [busy, setBusy] = useState(false);
   const warnId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const checked = validate(releaseCanaryBody, { env, remote, version, weight: weight.trim() === '' ? Number.NaN : Number(weight) });
-    // Say which rule each field broke (the contract's keys only say "not valid").
-    setErrors({
-      ...(checked.errors?.version ? { version: 'backoffice:releases.versionInvalid' } : {}),
-      ...(checked.errors?.weight ? { weight: 'backoffice:releases.weightInvalid' } : {}),
-    });
-    if (checked.errors) return;
-    setBusy(true);
-    try {
-      await startCanary(checked.data);
-      await onDone();
-      onClose();
-    } catch (error) {
-      setFailure(error);
-      setBusy(false);
-    }
-  };
-
   return (
     <Modal title={t('releases.canaryTitle', { remote })} onClose={busy ? undefined : onClose} testId="canary-dialog">
-      <form className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate aria-describedby={warnId}>
-        <p className={adminStyles.plain}>
-          {t('releases.currentStable')} <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.stable}</code>
-        </p>
-        <InputField
-          label={t('releases.version')}
-          error={errors.version}
-          hint={t('releases.versionHint')}
-          value={version}
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-          onChange={setVersion}
-          data-testid="canary-version"
-        />
-        <InputField
-          label={t('releases.weightLabel')}
-          error={errors.weight}
-          hint={t('releases.weightHint')}
-          type="number"
-          min={0}
-          max={100}
-          step={1}
-          inputMode="numeric"
-          dir="ltr"
-          value={weight}
-          onChange={setWeight}
-          data-testid="canary-weight"
-        />
-        <p id={warnId} className={`${adminStyles.note} ${adminStyles.noteWarn}`}>
-          {t('releases.canaryWarning')}
-        </p>
-        <ErrorMessage error={failure} testId="release-error" />
-        <div className={adminStyles.dialogActions}>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('ui.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined} data-testid="canary-submit">
-            {busy ? t('ui.working') : t('releases.canaryConfirm')}
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={canaryForm}
+        defaultValues={{ version: entry.canary?.version ?? '', weight: String(entry.canary?.weight ?? 10) }}
+        onSubmit={async (values) => {
+          setBusy(true);
+          try {
+            await startCanary({ env, remote, ...values });
+            await onDone();
+            onClose();
+          } finally {
+            setBusy(false);
+          }
+        }}
+        className={adminStyles.stack}
+      >
+        {(form, { failure }) => (
+          <>
+            <p className={adminStyles.plain}>
+              {t('releases.currentStable')} <code className={`${adminStyles.mono} ${adminStyles.ltr}`}>{entry.stable}</code>
+            </p>
+            <FormField label={t('releases.version')} error={fieldError(form, 'version')} hint={t('releases.versionHint')}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...form.register('version')}
+                  className={formClasses.input}
+                  dir="ltr"
+                  autoComplete="off"
+                  spellCheck={false}
+                  data-testid="canary-version"
+                />
+              )}
+            </FormField>
+            <FormField label={t('releases.weightLabel')} error={fieldError(form, 'weight')} hint={t('releases.weightHint')}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...form.register('weight')}
+                  className={formClasses.input}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  inputMode="numeric"
+                  dir="ltr"
+                  data-testid="canary-weight"
+                />
+              )}
+            </FormField>
+            <p id={warnId} className={`${adminStyles.note} ${adminStyles.noteWarn}`}>
+              {t('releases.canaryWarning')}
+            </p>
+            <ErrorMessage error={failure} testId="release-error" />
+            <div className={adminStyles.dialogActions}>
+              <Button variant="secondary" onClick={onClose} disabled={busy}>
+                {t('ui.cancel')}
+              </Button>
+              <Button type="submit" disabled={busy} aria-busy={busy || undefined} aria-describedby={warnId} data-testid="canary-submit">
+                {busy ? t('ui.working') : t('releases.canaryConfirm')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </Modal>
   );
 }
