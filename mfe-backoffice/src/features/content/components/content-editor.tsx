@@ -1,18 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { CONTENT_TYPES } from '@meridian/contracts';
+import { CONTENT_TYPES, VALIDATION_KEYS as V } from '@meridian/contracts';
 import type { ContentEntry, ContentKind, SaveContentBody } from '@meridian/contracts';
 import { saveContentBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, FormField, formClasses } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { Form, TextField, fieldError } from '@meridian/ui/form';
+import type { KitForm } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ErrorMessage } from '../../../shared/components/error-message.tsx';
-import { focusFirstInvalid } from '../../../shared/components/form-helpers.ts';
-import { InputField } from '../../../shared/components/input-field.tsx';
-import { validate } from '../../../shared/validate.ts';
 import { contentListQueryOptions, createContent, previewQueryOptions, updateContent, upsertEntry } from '../api/content-api.ts';
 import type { ContentLanguage } from '../api/content-api.ts';
 import { ContentPreview, RemovedList } from './content-preview.tsx';
@@ -34,8 +33,6 @@ export const draftOf = (entry: ContentEntry | null): Draft => ({
   type: String(entry?.type ?? CONTENT_TYPES[0]),
 });
 
-const sameDraft = (a: Draft, b: Draft) => a.title === b.title && a.body === b.body && a.category === b.category && a.type === b.type;
-
 /** The save body of a draft: a FAQ entry always names its category, a page its type, a notice neither. */
 function saveBodyOf(kind: ContentKind, lang: ContentLanguage, draft: Draft): SaveContentBody {
   return {
@@ -48,14 +45,38 @@ function saveBodyOf(kind: ContentKind, lang: ContentLanguage, draft: Draft): Sav
 }
 
 /**
- * The contract's message keys per field (`common`); a body over the limit gets this page's own words
- * (the common "too long" names a message's limit, not a body's).
+ * The editor's schema: the draft as typed, checked and sent as the contract's save body (its message
+ * keys of `common` per field); a body over the limit gets this page's own words (the common "too long"
+ * names a message's limit, not a body's).
  */
-export function checkDraft(kind: ContentKind, lang: ContentLanguage, draft: Draft) {
-  const checked = validate(saveContentBody, saveBodyOf(kind, lang, draft));
-  if (checked.errors?.body === 'validation.messageTooLong') checked.errors.body = `${NAMESPACE}:content.bodyTooLong`;
-  return checked;
+export function draftSchema(kind: ContentKind, lang: ContentLanguage) {
+  return z.object({ title: z.string(), body: z.string(), category: z.string(), type: z.string() }).transform((draft, ctx) => {
+    const parsed = saveContentBody.safeParse(saveBodyOf(kind, lang, draft));
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const message = issue.message === V.messageTooLong && issue.path[0] === 'body' ? `${NAMESPACE}:content.bodyTooLong` : issue.message;
+      ctx.addIssue({ code: 'custom', path: issue.path, message, input: draft });
+    }
+    return z.NEVER;
+  });
 }
+
+/** A draft checked as the server checks it: the save body, or the first message key per field. */
+export function checkDraft(kind: ContentKind, lang: ContentLanguage, draft: Draft) {
+  const parsed = draftSchema(kind, lang).safeParse(draft);
+  if (parsed.success) return { data: parsed.data, errors: null };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return { data: null, errors };
+}
+
+/** Tells the editor whether the form differs from what was last loaded or saved. */
+function DirtyWatch({ dirty, onChange }: { dirty: boolean; onChange: (dirty: boolean) => void }) {
+  useEffect(() => onChange(dirty), [dirty, onChange]);
+  return null;
+}
+
+type EditorForm = KitForm<ReturnType<typeof draftSchema>>;
 
 /**
  * One entry's editor beside the list: title (the question of a FAQ entry), its category or page type,
@@ -88,15 +109,9 @@ export function ContentEditor({
   const uiLang = useLanguage();
   const queryClient = useQueryClient();
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [baseline, setBaseline] = useState(() => draftOf(entry));
-  const [draft, setDraft] = useState(baseline);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<{ data: SaveContentBody; removed: RemovedItem[] } | null>(null);
-  const dirty = canWrite && !sameDraft(draft, baseline);
+  const [dirty, setDirty] = useState(false);
+  const [confirming, setConfirming] = useState<{ data: SaveContentBody; removed: RemovedItem[]; form: EditorForm } | null>(null);
 
   useEffect(() => {
     heading.current?.focus();
@@ -104,42 +119,14 @@ export function ContentEditor({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const set = (field: keyof Draft) => (value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const save = async (data: SaveContentBody) => {
+  /** Stores the entry; what was saved becomes the form's new starting point (no longer unsaved). */
+  const save = async (data: SaveContentBody, form: EditorForm) => {
     const saved = entry ? await updateContent(kind, entry.id, data) : await createContent(kind, data);
     const listKey = contentListQueryOptions(kind, lang).queryKey;
     queryClient.setQueryData(listKey, (list) => upsertEntry(list, saved));
     void queryClient.invalidateQueries({ queryKey: listKey });
-    const next = draftOf(saved);
-    setBaseline(next);
-    setDraft(next);
-    setErrors({});
+    form.reset(draftOf(saved));
     onSaved(saved, !entry);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canWrite || busy) return;
-    setFailure(null);
-    const checked = checkDraft(kind, lang, draft);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return focusFirstInvalid(form);
-    const data = checked.data;
-    setBusy(true);
-    try {
-      // The same sanitizer runs on save: what it would remove is shown before anything is stored.
-      const report = await queryClient.fetchQuery(previewQueryOptions(data.body));
-      if (report.removed.length > 0) setConfirming({ data, removed: report.removed });
-      else await save(data);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
   };
 
   const title = entry ? (canWrite ? t('content.editor.editTitle') : t('content.editor.readTitle')) : t('content.editor.newTitle');
@@ -168,106 +155,123 @@ export function ContentEditor({
           ) : null}
         </div>
       </div>
-      <form ref={form} className={adminStyles.stack} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
-        <div className={adminStyles.autoGrid}>
-          <div className={styles.titleField}>
-            <InputField
-              label={kind === 'faq' ? t('content.fields.question') : t('content.fields.title')}
-              error={errors.title}
-              hint={canWrite ? t('content.fields.titleHint') : undefined}
-              name="title"
-              autoComplete="off"
-              dir="auto"
-              value={draft.title}
-              readOnly={!canWrite}
-              onChange={set('title')}
-              data-testid="content-title"
-            />
-          </div>
-          {kind === 'faq' ? (
-            <InputField
-              label={t('content.fields.category')}
-              error={errors.category}
-              hint={canWrite ? t('content.fields.categoryHint') : undefined}
-              name="category"
-              autoComplete="off"
-              dir="auto"
-              list={`${id}-categories`}
-              value={draft.category}
-              readOnly={!canWrite}
-              onChange={set('category')}
-              data-testid="content-category"
-            >
-              <datalist id={`${id}-categories`}>
-                {categories.map((category) => (
-                  <option key={category} value={category} />
-                ))}
-              </datalist>
-            </InputField>
-          ) : null}
-          {kind === 'page' ? (
-            <FormField label={t('content.fields.type')} error={errors.type}>
-              {(control) => (
-                <select
-                  {...control}
-                  className={formClasses.select}
-                  name="type"
-                  value={draft.type}
-                  disabled={!canWrite}
-                  onChange={(e) => set('type')(e.target.value)}
-                  data-testid="content-type"
+      <Form
+        schema={draftSchema(kind, lang)}
+        defaultValues={draftOf(entry)}
+        onSubmit={async (data, form) => {
+          if (!canWrite) return;
+          // The same sanitizer runs on save: what it would remove is shown before anything is stored.
+          const report = await queryClient.fetchQuery(previewQueryOptions(data.body));
+          if (report.removed.length > 0) setConfirming({ data, removed: report.removed, form });
+          else await save(data, form);
+        }}
+        className={adminStyles.stack}
+        aria-label={title}
+      >
+        {(form, { failure, submitting }) => (
+          <>
+            <DirtyWatch dirty={canWrite && form.formState.isDirty} onChange={setDirty} />
+            <div className={adminStyles.autoGrid}>
+              <div className={styles.titleField}>
+                <TextField
+                  form={form}
+                  name="title"
+                  label={kind === 'faq' ? t('content.fields.question') : t('content.fields.title')}
+                  hint={canWrite ? t('content.fields.titleHint') : undefined}
+                  autoComplete="off"
+                  dir="auto"
+                  readOnly={!canWrite}
+                  testId="content-title"
+                />
+              </div>
+              {kind === 'faq' ? (
+                <FormField
+                  label={t('content.fields.category')}
+                  error={fieldError(form, 'category')}
+                  hint={canWrite ? t('content.fields.categoryHint') : undefined}
                 >
-                  {CONTENT_TYPES.map((type) => (
-                    <option key={type} value={String(type)}>
-                      {t(`content.types.${type}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          ) : null}
-        </div>
-        <div className={styles.bodyGrid}>
-          <FormField
-            label={kind === 'faq' ? t('content.fields.answer') : t('content.fields.body')}
-            error={errors.body}
-            hint={canWrite ? t('content.fields.bodyHint') : undefined}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                className={`${formClasses.textarea} ${styles.source}`}
-                name="body"
-                rows={18}
-                dir="ltr"
-                spellCheck={false}
-                value={draft.body}
-                readOnly={!canWrite}
-                onChange={(e) => set('body')(e.target.value)}
-                data-testid="content-body"
-              />
-            )}
-          </FormField>
-          <ContentPreview body={draft.body.trim()} enabled={canWrite} />
-        </div>
-        <ErrorMessage error={failure} testId="content-save-error" />
-        <div className={adminStyles.cluster}>
-          {canWrite ? (
-            <Button type="submit" disabled={busy} aria-busy={busy || undefined} data-testid="content-save">
-              {busy ? t('content.saving') : t('content.save')}
-            </Button>
-          ) : null}
-          <Button variant="secondary" onClick={onClose} data-testid="content-close">
-            {entry ? t('content.editor.close') : t('content.editor.cancelNew')}
-          </Button>
-        </div>
-      </form>
+                  {(control) => (
+                    <>
+                      <input
+                        {...control}
+                        {...form.register('category')}
+                        className={formClasses.input}
+                        autoComplete="off"
+                        dir="auto"
+                        list={`${id}-categories`}
+                        readOnly={!canWrite}
+                        data-testid="content-category"
+                      />
+                      <datalist id={`${id}-categories`}>
+                        {categories.map((category) => (
+                          <option key={category} value={category} />
+                        ))}
+                      </datalist>
+                    </>
+                  )}
+                </FormField>
+              ) : null}
+              {kind === 'page' ? (
+                <FormField label={t('content.fields.type')} error={fieldError(form, 'type')}>
+                  {(control) => (
+                    <select
+                      {...control}
+                      {...form.register('type')}
+                      className={formClasses.select}
+                      disabled={!canWrite}
+                      data-testid="content-type"
+                    >
+                      {CONTENT_TYPES.map((type) => (
+                        <option key={type} value={String(type)}>
+                          {t(`content.types.${type}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              ) : null}
+            </div>
+            <div className={styles.bodyGrid}>
+              <FormField
+                label={kind === 'faq' ? t('content.fields.answer') : t('content.fields.body')}
+                error={fieldError(form, 'body')}
+                hint={canWrite ? t('content.fields.bodyHint') : undefined}
+              >
+                {(control) => (
+                  <textarea
+                    {...control}
+                    {...form.register('body')}
+                    className={`${formClasses.textarea} ${styles.source}`}
+                    rows={18}
+                    dir="ltr"
+                    spellCheck={false}
+                    readOnly={!canWrite}
+                    data-testid="content-body"
+                  />
+                )}
+              </FormField>
+              <ContentPreview body={form.watch('body').trim()} enabled={canWrite} />
+            </div>
+            <ErrorMessage error={failure} testId="content-save-error" />
+            <div className={adminStyles.cluster}>
+              {canWrite ? (
+                <Button type="submit" disabled={submitting} aria-busy={submitting || undefined} data-testid="content-save">
+                  {submitting ? t('content.saving') : t('content.save')}
+                </Button>
+              ) : null}
+              <Button variant="secondary" onClick={onClose} data-testid="content-close">
+                {entry ? t('content.editor.close') : t('content.editor.cancelNew')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
       {confirming ? (
         <ConfirmDialog
           confirmTestId="confirm-ok"
           title={t('content.confirm.title')}
           confirmLabel={t('content.confirm.save')}
-          onConfirm={() => save(confirming.data)}
+          onConfirm={() => save(confirming.data, confirming.form)}
           onClose={() => setConfirming(null)}
           testId="content-save-confirm"
         >
