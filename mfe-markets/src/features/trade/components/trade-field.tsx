@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ReactNode, Ref } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode, Ref } from 'react';
 import { useT } from '@meridian/platform';
 import { formClasses } from '@meridian/ui';
 
@@ -51,35 +51,34 @@ export function TradeField({
   );
 }
 
-/** A field's text input for a decimal (lots, a price, an amount): the wire keeps every digit typed. */
+/** What the kit's form registers a text field with (react-hook-form's `register(name)`). */
+export interface FieldRegistration {
+  name: string;
+  ref: Ref<HTMLInputElement>;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => unknown;
+  onBlur: (event: FocusEvent<HTMLInputElement>) => unknown;
+}
+
+/** A field's text input for a decimal (lots, a price, an amount), registered with its form: the wire keeps every digit typed. */
 export function DecimalInput({
   control,
-  ref,
-  value,
-  onChange,
-  onBlur,
+  field,
   placeholder,
   testId,
 }: {
   control: TradeFieldControl;
-  ref?: Ref<HTMLInputElement>;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
+  field: FieldRegistration;
   placeholder?: string;
   testId: string;
 }) {
   return (
     <input
       {...control}
-      ref={ref}
+      {...field}
       className={formClasses.input}
       inputMode="decimal"
       autoComplete="off"
       placeholder={placeholder}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={onBlur}
       data-testid={testId}
     />
   );

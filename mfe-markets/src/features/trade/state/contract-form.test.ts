@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractFee, contractMargin, liquidationPrice } from '@meridian/contracts';
 import type { TradingTerms } from '@meridian/contracts';
-import { expectedOpenPrice, previewContract, validateContractForm, waitsForLimit } from './contract-form.ts';
+import { contractOrderForm, expectedOpenPrice, previewContract, validateContractForm, waitsForLimit } from './contract-form.ts';
 import type { ContractFormValues } from './contract-form.ts';
 
 const terms: TradingTerms = {
@@ -140,5 +140,44 @@ describe('validateContractForm', () => {
     expect(waitsForLimit(limit({ side: 'sell', limitPrice: '53000' }), context.price)).toBe(true);
     // A market order sends no limit.
     expect(validateContractForm(form({ limitPrice: '50000' }), context).body).not.toHaveProperty('limitPrice');
+  });
+});
+
+describe('contractOrderForm', () => {
+  const schema = (price: string) => contractOrderForm({ instrumentId: 7, leverages: terms.leverages, lots: terms.lots }, price);
+  const issues = (values: ContractFormValues, price = context.price) => {
+    const parsed = schema(price).safeParse(values);
+    return parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+
+  it('parses the values as typed to the body to send', () => {
+    expect(schema(context.price).parse(form({ stopLoss: ' 50000 ', takeProfit: '' }))).toEqual({
+      instrumentId: 7,
+      side: 'buy',
+      lots: '1.5',
+      leverage: 10,
+      stopLoss: '50000',
+      takeProfit: null,
+    });
+  });
+
+  it('puts each message key under its field, in the order the fields stand', () => {
+    expect(issues(form({ orderType: 'limit', lots: '0.005', stopLoss: '60000' }))).toEqual([
+      ['limitPrice', 'validation.limitPriceInvalid'],
+      ['lots', 'validation.lotsOutOfBounds'],
+    ]);
+    expect(issues(form({ stopLoss: '60000', takeProfit: '50000' }))).toEqual([
+      ['stopLoss', 'validation.stopLossUnreasonable'],
+      ['takeProfit', 'validation.takeProfitUnreasonable'],
+    ]);
+  });
+
+  it('judges stop loss and take profit against the reference price it is built with', () => {
+    expect(issues(form({ stopLoss: '52000' }), '52100.13')).toEqual([]);
+    expect(issues(form({ stopLoss: '52000' }), '51999.99')).toEqual([['stopLoss', 'validation.stopLossUnreasonable']]);
+  });
+
+  it('sends the first offered leverage when the chosen one is no longer offered', () => {
+    expect(schema(context.price).parse(form({ leverage: 20 }))).toMatchObject({ leverage: 1 });
   });
 });

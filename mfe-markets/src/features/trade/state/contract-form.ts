@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import {
+  CONTRACT_SIDES,
   contractFee,
   contractMargin,
   isAmount,
@@ -9,7 +11,7 @@ import {
   takeProfitReasonable,
 } from '@meridian/contracts';
 import type { BuyContractsBody, ContractSide, Money, TradingTerms } from '@meridian/contracts';
-import { buyContractsBody, LIMIT_PRICE_INVALID, limitReached, lotsWithin } from '@meridian/contracts/schemas';
+import { buyContractsBody, LIMIT_PRICE_INVALID, limitReached, lotsWithin, ORDER_TYPES } from '@meridian/contracts/schemas';
 import type { LotTerms, OrderType } from '@meridian/contracts/schemas';
 
 /** What the contract form holds: text as typed (never a float), the side and the chosen leverage. */
@@ -119,4 +121,41 @@ export function validateContractForm(
   }
   const body = parsed.success && Object.keys(errors).length === 0 ? parsed.data : null;
   return { errors, body };
+}
+
+/** The fields a contract order form checks, in the order they stand (the first wrong one takes focus). */
+export const CONTRACT_FIELDS: readonly ContractField[] = ['limitPrice', 'lots', 'leverage', 'stopLoss', 'takeProfit'];
+
+/** The leverage the form sends: the chosen one while the instrument still offers it, else its first. */
+export function offeredLeverage(chosen: number, leverages: readonly number[]): number {
+  return leverages.includes(chosen) ? chosen : (leverages[0] ?? chosen);
+}
+
+/**
+ * The contract order form's schema (for the kit's Form): the values as typed, parsed to the body to send
+ * with the contract's rules (`validateContractForm`: the body schema, the instrument's lot bounds and
+ * leverages, stop loss and take profit on their sides of the expected open at `referencePrice`, the live price).
+ * Built again as the price moves.
+ */
+export function contractOrderForm(context: { instrumentId: number; leverages: readonly number[]; lots: LotTerms }, referencePrice: string) {
+  return z
+    .object({
+      side: z.enum(CONTRACT_SIDES),
+      orderType: z.enum(ORDER_TYPES),
+      limitPrice: z.string(),
+      lots: z.string(),
+      leverage: z.number(),
+      stopLoss: z.string(),
+      takeProfit: z.string(),
+    })
+    .transform((values, ctx) => {
+      const current = { ...values, leverage: offeredLeverage(values.leverage, context.leverages) };
+      const { errors, body } = validateContractForm(current, { ...context, price: referencePrice });
+      if (body) return body;
+      for (const field of CONTRACT_FIELDS) {
+        const message = errors[field];
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+      return z.NEVER;
+    });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionsProduct } from '@meridian/contracts';
-import { AMOUNT_RANGE_KEY, previewOptionsPayout, validateOptionsForm } from './options-form.ts';
+import { AMOUNT_RANGE_KEY, optionsOrderForm, previewOptionsPayout, validateOptionsForm } from './options-form.ts';
 
 const products: OptionsProduct[] = [
   { period: 30, payoutPercent: '85', minStake: '10', maxStake: '1000' },
@@ -40,5 +40,23 @@ describe('validateOptionsForm', () => {
 
   it('refuses a period the instrument does not offer', () => {
     expect(validateOptionsForm({ direction: 'up', amount: '20', period: 45 }, context).errors.period).toBe('errors.10017');
+  });
+});
+
+describe('optionsOrderForm', () => {
+  const schema = optionsOrderForm({ instrumentId: 3, products });
+  it('parses the values to the body, a period no longer offered counting as the first', () => {
+    expect(schema.parse({ direction: 'down', amount: '20', period: 60 })).toEqual({
+      instrumentId: 3,
+      direction: 'down',
+      amount: '20',
+      period: 60,
+    });
+    expect(schema.parse({ direction: 'up', amount: '20', period: 45 })).toMatchObject({ period: 30 });
+  });
+
+  it('puts the stake’s message key under the amount', () => {
+    const parsed = schema.safeParse({ direction: 'up', amount: '15', period: 60 });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['amount', AMOUNT_RANGE_KEY]]);
   });
 });

@@ -1,4 +1,5 @@
-import { money, optionProfit } from '@meridian/contracts';
+import { z } from 'zod';
+import { money, OPTION_DIRECTIONS, optionProfit } from '@meridian/contracts';
 import type { BuyOptionsBody, Money, OptionDirection, OptionsProduct } from '@meridian/contracts';
 import { buyOptionsBody } from '@meridian/contracts/schemas';
 
@@ -44,4 +45,23 @@ export function validateOptionsForm(
     errors.amount = AMOUNT_RANGE_KEY;
   }
   return { errors, body: parsed.success && Object.keys(errors).length === 0 ? parsed.data : null };
+}
+
+/**
+ * The options order form's schema (for the kit's Form): direction, stake as typed and period, parsed to the
+ * body to send with `validateOptionsForm` (the body schema, then the chosen period's stake limits; a period no
+ * longer offered counts as the first).
+ */
+export function optionsOrderForm(context: { instrumentId: number; products: readonly OptionsProduct[] }) {
+  return z.object({ direction: z.enum(OPTION_DIRECTIONS), amount: z.string(), period: z.number().nullable() }).transform((values, ctx) => {
+    // The terms may change (read again): a period no longer offered falls back to the first.
+    const product = context.products.find((p) => p.period === values.period) ?? context.products[0];
+    const { errors, body } = validateOptionsForm({ ...values, period: product?.period ?? null }, context);
+    if (body) return body;
+    for (const field of ['amount', 'period'] as const) {
+      const message = errors[field];
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+    return z.NEVER;
+  });
 }
