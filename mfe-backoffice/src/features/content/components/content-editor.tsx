@@ -49,7 +49,7 @@ function saveBodyOf(kind: ContentKind, lang: ContentLanguage, draft: Draft): Sav
  * keys of `common` per field); a body over the limit gets this page's own words (the common "too long"
  * names a message's limit, not a body's).
  */
-export function draftSchema(kind: ContentKind, lang: ContentLanguage) {
+function draftSchema(kind: ContentKind, lang: ContentLanguage) {
   return z.object({ title: z.string(), body: z.string(), category: z.string(), type: z.string() }).transform((draft, ctx) => {
     const parsed = saveContentBody.safeParse(saveBodyOf(kind, lang, draft));
     if (parsed.success) return parsed.data;
