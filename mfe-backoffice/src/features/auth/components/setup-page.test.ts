@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OPERATOR_CODES } from '@meridian/contracts';
 import type { SetupInfo } from '@meridian/contracts';
-import { i18n, initI18n } from '@meridian/platform';
-import en from '../../../locales/en.json';
-import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { i18n } from '@meridian/platform';
+import { renderInDom } from '../../../shared/render-in-dom.ts';
 import { setupInfoQueryOptions } from '../api/auth-api.ts';
 import { SetupPage } from './setup-page.tsx';
 
@@ -22,7 +20,6 @@ vi.mock('../../../shared/session.ts', async (importOriginal) => ({
   setOperatorSession: vi.fn(),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const TOKEN = 'a'.repeat(43);
 const info: SetupInfo = {
   email: null,
@@ -34,25 +31,12 @@ const info: SetupInfo = {
 };
 
 let host: HTMLElement;
-let unmount = () => {};
-afterEach(() => unmount());
-beforeAll(async () => {
-  await initI18n('en');
-  i18n.addResourceBundle('en', NAMESPACE, en, true, false);
-});
 
 function render() {
   const client = new QueryClient();
   client.setQueryData(setupInfoQueryOptions(TOKEN).queryKey, info);
-  host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
   const page = createElement(MemoryRouter, { initialEntries: [`/admin/setup#${TOKEN}`] }, createElement(SetupPage));
-  act(() => root.render(createElement(QueryClientProvider, { client }, page)));
-  unmount = () => {
-    act(() => root.unmount());
-    host.remove();
-  };
+  host = renderInDom(page, client);
 }
 const input = (label: string) => {
   const target = [...host.querySelectorAll('label')].find((l) => l.textContent === label)!;

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { ContentEntry } from '@meridian/contracts';
-import { i18n, initI18n } from '@meridian/platform';
-import en from '../../../locales/content/en.json';
-import { NAMESPACE } from '../../../locales/load-namespace.ts';
+import { renderInDom } from '../../../shared/render-in-dom.ts';
 import { previewQueryOptions } from '../api/content-api.ts';
 import { ContentEditor } from './content-editor.tsx';
 
@@ -16,7 +13,6 @@ vi.mock('../api/content-api.ts', async (importOriginal) => ({
   updateContent: calls.updateContent,
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const entry: ContentEntry = {
   kind: 'faq',
   id: 7,
@@ -29,21 +25,12 @@ const entry: ContentEntry = {
 };
 
 let host: HTMLElement;
-let unmount = () => {};
-afterEach(() => unmount());
-beforeAll(async () => {
-  await initI18n('en');
-  i18n.addResourceBundle('en', NAMESPACE, en, true, false);
-});
 
 function render(onDirtyChange: (dirty: boolean) => void, onSaved: (saved: ContentEntry) => void) {
   const client = new QueryClient();
   // The preview of each body the test shows (nothing is asked of a server).
   for (const body of [entry.body, '<p>Hello again</p>'])
     client.setQueryData(previewQueryOptions(body).queryKey, { html: body, removed: [] });
-  host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
   const editor = createElement(ContentEditor, {
     kind: 'faq',
     lang: 2,
@@ -54,11 +41,7 @@ function render(onDirtyChange: (dirty: boolean) => void, onSaved: (saved: Conten
     onDirtyChange,
     onClose: () => {},
   });
-  act(() => root.render(createElement(QueryClientProvider, { client }, editor)));
-  unmount = () => {
-    act(() => root.unmount());
-    host.remove();
-  };
+  host = renderInDom(editor, client);
 }
 const byTestId = <T extends HTMLElement>(id: string) => host.querySelector<T>(`[data-testid="${id}"]`);
 async function type(id: string, value: string) {
