@@ -3,7 +3,7 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createIntentKeys, useIdempotentMutation } from './use-idempotent-mutation.ts';
+import { createIntentKeys, sendWithIntentKey, useIdempotentMutation } from './use-idempotent-mutation.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -13,13 +13,14 @@ const mounted: (() => void)[] = [];
 afterEach(() => mounted.splice(0).forEach((unmount) => unmount()));
 
 /** Renders the hook with a send that answers from `answers` in turn and records the keys it got. */
-function renderMutation(answers: (string | Error)[]) {
+function renderMutation(answers: (string | Error)[], signature?: (variables: { amount: string }) => string) {
   const keys: string[] = [];
   let counter = 0;
   const view: { current: Mutation | null } = { current: null };
   function Probe() {
     view.current = useIdempotentMutation<{ amount: string }, string>({
       makeKey: () => `key-${++counter}`,
+      signature,
       send: async (_variables, key) => {
         keys.push(key);
         const answer = answers.shift();
@@ -62,6 +63,40 @@ describe('useIdempotentMutation', () => {
     await send('10');
     await send('11');
     expect(keys).toEqual(['key-1', 'key-2', 'key-3', 'key-4']);
+  });
+});
+
+describe('useIdempotentMutation with a signature', () => {
+  it('names the kept intent by the signature and reuses its key for any send with the same signature', async () => {
+    let mode = 'demo';
+    const { keys, send, view } = renderMutation([timeout(), timeout(), 'done'], (v) => JSON.stringify([mode, v.amount]));
+    await send('10');
+    expect(view.current!.pendingSignature).toBe(JSON.stringify(['demo', '10']));
+    mode = 'live';
+    await send('10');
+    expect(view.current!.pendingSignature).toBe(JSON.stringify(['live', '10']));
+    await send('10');
+    expect(keys).toEqual(['key-1', 'key-2', 'key-2']);
+    expect(view.current!.pendingSignature).toBeNull();
+  });
+});
+
+describe('sendWithIntentKey', () => {
+  it('sends with the kept key, keeps it through an uncertain failure and ends it on a definite answer', async () => {
+    let n = 0;
+    const keys = createIntentKeys(() => `k${++n}`);
+    const sent: string[] = [];
+    const fail = (error: unknown) => (key: string) => {
+      sent.push(key);
+      return Promise.reject(error);
+    };
+    await expect(sendWithIntentKey(keys, 'a', fail(timeout()))).rejects.toMatchObject({ code: 'timeout' });
+    expect(keys.pending()).toBe('a');
+    await expect(sendWithIntentKey(keys, 'a', fail(refusal()))).rejects.toMatchObject({ code: '10011' });
+    expect(keys.pending()).toBeNull();
+    await expect(sendWithIntentKey(keys, 'a', async (key) => (sent.push(key), 'ok'))).resolves.toBe('ok');
+    expect(sent).toEqual(['k1', 'k1', 'k2']);
+    expect(keys.pending()).toBeNull();
   });
 });
 

@@ -39,6 +39,22 @@ export function createIntentKeys(makeKey: () => string = newIdempotencyKey): Int
   };
 }
 
+/**
+ * Sends one intent with its key: the same intent sent again after an uncertain failure carries the same
+ * key; a success or a definite refusal ends it (what `useIdempotentMutation` does on each send).
+ */
+export async function sendWithIntentKey<T>(keys: IntentKeys, signature: string, send: (key: string) => Promise<T>): Promise<T> {
+  const key = keys.keyFor(signature);
+  try {
+    const result = await send(key);
+    keys.settle();
+    return result;
+  } catch (error) {
+    keys.settle(error);
+    throw error;
+  }
+}
+
 export type IdempotentMutationOptions<TVariables, TResult> = {
   /** What makes two sends the same intent (the body, the account mode); by default the variables as JSON. */
   signature?: (variables: TVariables) => string;
@@ -65,17 +81,7 @@ export function useIdempotentMutation<TVariables, TResult>({
   const [keys] = useState(() => createIntentKeys(makeKey));
   const mutation = useMutation<TResult, Error, TVariables>({
     ...options,
-    mutationFn: async (variables) => {
-      const key = keys.keyFor(signature(variables));
-      try {
-        const result = await send(variables, key);
-        keys.settle();
-        return result;
-      } catch (error) {
-        keys.settle(error);
-        throw error;
-      }
-    },
+    mutationFn: (variables) => sendWithIntentKey(keys, signature(variables), (key) => send(variables, key)),
   });
   return { ...mutation, pendingSignature: mutation.isPending ? null : keys.pending() };
 }
