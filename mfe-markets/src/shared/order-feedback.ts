@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useT, useUser } from '@meridian/platform';
-import { isUncertainFailure } from './idempotent-submit.ts';
+import { isUncertainFailure } from '@meridian/platform/data';
 import { usePlatform } from './platform-context.tsx';
 import { refreshAfterMoneyMove } from './trading-keys.ts';
 

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import type { ContractOrder, MarketInfo } from '@meridian/contracts';
 import { formatDecimal, useAccountMode, useLanguage, useT } from '@meridian/platform';
+import { useIdempotentMutation } from '@meridian/platform/data';
 import type { DataColumn } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
 import { MoneyText, PriceValue } from '../../../shared/money-text.tsx';
 import { OrderConfirm } from '../../../shared/order-confirm.tsx';
 import { useOrderFeedback } from '../../../shared/order-feedback.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BuyContractsBody } from '@meridian/contracts';
 import { createApiClient } from '@meridian/platform';
+import { createIntentKeys, isUncertainFailure, sendWithIntentKey } from '@meridian/platform/data';
 import { contractOrder } from '../../../shared/contract-order-fixture.ts';
-import { createSubmitKeys, isUncertainFailure, submitOnce } from '../../../shared/idempotent-submit.ts';
 import { buyContracts } from './buy-contracts.ts';
 
 const order = contractOrder({
@@ -49,13 +49,13 @@ function mockApi(script: Answer[]) {
 
 let counter = 0;
 const makeKey = () => `key-${String(++counter).padStart(8, '0')}`;
-const submit = (api: ReturnType<typeof mockApi>['api'], keys: ReturnType<typeof createSubmitKeys>, b = body) =>
-  submitOnce(keys, JSON.stringify(['demo', b]), (key) => buyContracts(api, b, key));
+const submit = (api: ReturnType<typeof mockApi>['api'], keys: ReturnType<typeof createIntentKeys>, b = body) =>
+  sendWithIntentKey(keys, JSON.stringify(['demo', b]), (key) => buyContracts(api, b, key));
 
 describe('buyContracts idempotency (one key per submit, the same key on retry)', () => {
   it('sends the same key again when the user retries after a timeout, then a new one for the next order', async () => {
     const { api, keys: sent } = mockApi(['timeout', 'ok', 'ok']);
-    const keys = createSubmitKeys(makeKey);
+    const keys = createIntentKeys(makeKey);
     const first = await submit(api, keys).catch((e: unknown) => e);
     expect((first as { code?: string }).code).toBe('timeout');
     expect(isUncertainFailure(first)).toBe(true);
@@ -71,7 +71,7 @@ describe('buyContracts idempotency (one key per submit, the same key on retry)',
 
   it('keeps the key across a network failure and a gateway error (the server may have applied the order)', async () => {
     const { api, keys: sent } = mockApi(['network', 'gateway', 'ok']);
-    const keys = createSubmitKeys(makeKey);
+    const keys = createIntentKeys(makeKey);
     await expect(submit(api, keys)).rejects.toMatchObject({ code: 'network' });
     await expect(submit(api, keys)).rejects.toMatchObject({ status: 502 });
     await submit(api, keys);
@@ -80,7 +80,7 @@ describe('buyContracts idempotency (one key per submit, the same key on retry)',
 
   it('makes a new key after a definite refusal (nothing was applied)', async () => {
     const { api, keys: sent } = mockApi(['refused', 'ok']);
-    const keys = createSubmitKeys(makeKey);
+    const keys = createIntentKeys(makeKey);
     await expect(submit(api, keys)).rejects.toMatchObject({ code: '10011' });
     expect(keys.pending()).toBeNull();
     await submit(api, keys);
@@ -89,7 +89,7 @@ describe('buyContracts idempotency (one key per submit, the same key on retry)',
 
   it('treats a changed order after a timeout as a new submit with its own key', async () => {
     const { api, keys: sent } = mockApi(['timeout', 'ok']);
-    const keys = createSubmitKeys(makeKey);
+    const keys = createIntentKeys(makeKey);
     await expect(submit(api, keys)).rejects.toMatchObject({ code: 'timeout' });
     await submit(api, keys, { ...body, lots: '2' });
     expect(sent[1]).not.toBe(sent[0]);
@@ -97,7 +97,7 @@ describe('buyContracts idempotency (one key per submit, the same key on retry)',
 
   it('sends a real key by default (a UUID fits the header pattern)', async () => {
     const { api, keys: sent } = mockApi(['ok']);
-    await submitOnce(createSubmitKeys(), 'x', (key) => buyContracts(api, body, key));
+    await sendWithIntentKey(createIntentKeys(), 'x', (key) => buyContracts(api, body, key));
     expect(sent[0]).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useAccountMode } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
-import { useIdempotentMutation } from '../../../shared/idempotent-submit.ts';
+import { useIdempotentMutation } from '@meridian/platform/data';
 import { useOrderFeedback } from '../../../shared/order-feedback.ts';
 import { usePlatform } from '../../../shared/platform-context.tsx';
 
