@@ -5,23 +5,16 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { freePort, spawnComposedSite } from '../scripts/composed-site.mjs';
+
+// The baseline's server (bench/baseline/serve.ts) takes its port from here too.
+export { freePort };
 
 export const root = join(import.meta.dirname, '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, exited: () => boolean) {
   for (let i = 0; i < 400; i += 1) {
@@ -60,21 +53,8 @@ export async function startSite(options: { build?: boolean; parts?: readonly str
   if (options.build !== false) await buildFrontEnd(options.parts ?? []);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
-  const args = ['--import', 'tsx', 'deploy/src/start.ts', '--no-build'];
-  const server = spawn(process.execPath, args, {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // The fan-out bench opens 1,000 sockets from loopback: per-address allowances (32 live sockets) scaled up.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MERIDIAN_DATA_DIR: dataDir,
-      MERIDIAN_LOG: 'silent',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      MERIDIAN_RATE_LIMIT_SCALE: '50',
-    },
-  });
+  // The fan-out bench opens 1,000 sockets from loopback: per-address allowances (32 live sockets) scaled up.
+  const server = spawnComposedSite({ port, dataDir, env: { MERIDIAN_RATE_LIMIT_SCALE: '50' } });
   let exited = false;
   const done = new Promise<void>((resolve) =>
     server.once('exit', () => {

@@ -3,9 +3,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, spawnComposedSite } from './composed-site.mjs';
 import { ensureInstall } from './ensure-install.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -34,17 +34,6 @@ function countPlaywright(file) {
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 async function waitFor(url, ms) {
@@ -177,16 +166,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-data-'));
 // The first admin's one-time set-up link, as `npm start` prints it: the back-office journey follows it.
 const setupLinkFile = join(dataDir, 'setup-link');
 console.log(`\n=== composed site for e2e on port ${port}`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/start.ts', '--no-build'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = spawnComposedSite({
+  port,
+  dataDir,
   env: {
-    ...process.env,
-    PORT: String(port),
-    MERIDIAN_DATA_DIR: dataDir,
-    MERIDIAN_LOG: 'silent',
-    DATABASE_URL: '',
-    REDIS_URL: '',
     MERIDIAN_ADMIN_TOKEN: operatorToken,
     MERIDIAN_SETUP_LINK_FILE: setupLinkFile,
     // The journeys read emailed codes from the development outbox, which is off unless asked for.
