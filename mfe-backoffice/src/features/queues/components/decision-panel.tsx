@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_REASONS } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewView } from '@meridian/contracts';
 import { decideReviewBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
+import { Button, FormField, formClasses } from '@meridian/ui';
+import { Form, fieldError } from '@meridian/ui/form';
+import type { KitForm } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
@@ -20,7 +22,6 @@ const {
   ReviewConfirm,
   Section,
   StateBadge,
-  TextBox,
   assignReview,
   decideReview,
   errorCode,
@@ -28,7 +29,6 @@ const {
   refreshReviews,
   reviewQueryOptions,
   useErrorText,
-  validate,
 } = reviewKit;
 
 type Decision = DecideReviewBody['decision'];
@@ -39,6 +39,38 @@ function suggestedReason(item: ReviewView, decision: Decision): string {
   if (item.kind === 'correction') return decision === 'approve' ? (item.payload.reasonCode ?? '') : 'proposalWrong';
   return (decision === 'approve' ? codes[0] : codes[1]) ?? '';
 }
+
+/** A choice left empty gets the back-office's own words (the schema's enum message is not a key). */
+const CHOOSE = {
+  decision: `${NAMESPACE}:queues.review.chooseDecision`,
+  reasonCode: `${NAMESPACE}:queues.review.chooseReason`,
+} as const;
+
+/**
+ * The decision form's schema: the choices as made (empty until made) and the note as typed, checked
+ * with the API's own schema and parsed to its body.
+ */
+export const decisionForm = z
+  .object({
+    decision: z.enum(['', 'approve', 'reject']),
+    reasonCode: z.string(),
+    note: z.string(),
+  })
+  .transform((form, ctx) => {
+    const parsed = decideReviewBody.safeParse({
+      decision: form.decision || undefined,
+      reasonCode: form.reasonCode || undefined,
+      note: form.note.trim() ? form.note : undefined,
+    });
+    const problems = new Map<string, string>();
+    for (const field of ['decision', 'reasonCode'] as const) if (!form[field]) problems.set(field, CHOOSE[field]);
+    const note = parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === 'note');
+    if (note) problems.set('note', note.message);
+    for (const [field, message] of problems) ctx.addIssue({ code: 'custom', path: [field], message, input: form });
+    return parsed.success && problems.size === 0 ? parsed.data : z.NEVER;
+  });
+
+type DecisionForm = KitForm<typeof decisionForm>;
 
 /** A decided item: who decided, the reason, the note and when. */
 function DecidedFacts({ item }: { item: ReviewView }) {
@@ -71,10 +103,6 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
   const mayDecide = hasRole(session, REVIEW_DECIDERS[item.kind]);
   const ownProposal = item.kind === 'correction' && !!item.proposedBy && item.proposedBy === me;
 
-  const [decision, setDecision] = useState<Decision | ''>('');
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ decision?: string; reason?: string; note?: string }>({});
   const [confirming, setConfirming] = useState<DecideReviewBody | null>(null);
   const [done, setDone] = useState(false);
   // Someone else decided the item while this operator was deciding it (10205).
@@ -110,27 +138,19 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
     }
   };
 
-  const choose = (next: Decision) => {
+  /** A choice made by a control the form does not own: its error clears once made. */
+  const chosen = { shouldDirty: true } as const;
+  const choose = (form: DecisionForm, next: Decision) => {
+    const { decision, reasonCode } = form.getValues();
     // Move the reason along with the decision unless the operator picked one of their own.
-    if (!reason || (decision && reason === suggestedReason(item, decision))) setReason(suggestedReason(item, next));
-    setDecision(next);
-    setErrors((e) => ({ ...e, decision: undefined }));
+    if (!reasonCode || (decision && reasonCode === suggestedReason(item, decision)))
+      form.setValue('reasonCode', suggestedReason(item, next), chosen);
+    form.setValue('decision', next, chosen);
+    form.clearErrors('decision');
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!decision) next.decision = t('queues.review.chooseDecision');
-    if (!reason) next.reason = t('queues.review.chooseReason');
-    const checked = validate(decideReviewBody, {
-      decision: decision || undefined,
-      reasonCode: reason || undefined,
-      note: note.trim() ? note : undefined,
-    });
-    if (checked.errors?.note) next.note = checked.errors.note;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !checked.data) return;
-    setConfirming(checked.data);
+  const problem = (form: DecisionForm, key: 'decision' | 'reasonCode') => {
+    const error = fieldError(form, key);
+    return error ? t(error) : null;
   };
 
   if (item.state !== 'pending')
@@ -202,57 +222,66 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
           {t('corrections.secondOperator')}
         </p>
       ) : null}
-      <form
+      <Form
+        schema={decisionForm}
+        defaultValues={{ decision: '', reasonCode: '', note: '' }}
+        onSubmit={(body) => setConfirming(body)}
         className={adminStyles.stack}
-        onSubmit={submit}
-        noValidate
-        aria-describedby={ownProposal ? 'own-proposal' : undefined}
-        data-testid="decide-form"
+        testId="decide-form"
       >
-        <Radios<Decision>
-          legend={t('queues.review.decision')}
-          name={`decision-${item.id}`}
-          items={[
-            { id: 'approve', label: t('queues.review.approveOption') },
-            { id: 'reject', label: t('queues.review.rejectOption') },
-          ]}
-          value={decision}
-          onChange={choose}
-          testIdPrefix="decision"
-          error={errors.decision}
-          disabled={ownProposal}
-        />
-        <ReasonSelect
-          kind={item.kind}
-          value={reason}
-          onChange={(code) => {
-            setReason(code);
-            setErrors((e) => ({ ...e, reason: undefined }));
-          }}
-          label={t('queues.review.reason')}
-          placeholder={t('queues.review.chooseReason')}
-          error={errors.reason}
-          testId="decision-reason"
-          disabled={ownProposal}
-        />
-        <TextBox
-          id={`note-${item.id}`}
-          label={t('queues.review.noteOptional')}
-          multiline
-          value={note}
-          maxLength={500}
-          onChange={setNote}
-          error={errors.note}
-          hint={t('queues.review.noteHint')}
-          disabled={ownProposal}
-          testId="decision-note"
-        />
-        <div className={kit.actions}>
-          <Button type="submit" disabled={ownProposal} data-testid="decide-submit">
-            {t('queues.review.decideButton')}
-          </Button>
-        </div>
-      </form>
+        {(form) => (
+          <>
+            <Radios<Decision>
+              legend={t('queues.review.decision')}
+              name={`decision-${item.id}`}
+              items={[
+                { id: 'approve', label: t('queues.review.approveOption') },
+                { id: 'reject', label: t('queues.review.rejectOption') },
+              ]}
+              value={form.watch('decision')}
+              onChange={(next) => choose(form, next)}
+              testIdPrefix="decision"
+              error={problem(form, 'decision')}
+              disabled={ownProposal}
+            />
+            <ReasonSelect
+              kind={item.kind}
+              value={form.watch('reasonCode')}
+              onChange={(code) => {
+                form.setValue('reasonCode', code, chosen);
+                form.clearErrors('reasonCode');
+              }}
+              label={t('queues.review.reason')}
+              placeholder={t('queues.review.chooseReason')}
+              error={problem(form, 'reasonCode')}
+              testId="decision-reason"
+              disabled={ownProposal}
+            />
+            <FormField label={t('queues.review.noteOptional')} error={fieldError(form, 'note')} hint={t('queues.review.noteHint')}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  {...form.register('note')}
+                  className={formClasses.textarea}
+                  maxLength={500}
+                  disabled={ownProposal}
+                  data-testid="decision-note"
+                />
+              )}
+            </FormField>
+            <div className={kit.actions}>
+              <Button
+                type="submit"
+                disabled={ownProposal}
+                aria-describedby={ownProposal ? 'own-proposal' : undefined}
+                data-testid="decide-submit"
+              >
+                {t('queues.review.decideButton')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
       {confirming ? (
         <ReviewConfirm
           title={t(confirming.decision === 'approve' ? 'queues.review.confirmApproveTitle' : 'queues.review.confirmRejectTitle')}
