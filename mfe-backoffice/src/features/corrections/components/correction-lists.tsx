@@ -1,10 +1,13 @@
 import { useCallback, useState } from 'react';
+import { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contracts';
+import { decideReviewBody } from '@meridian/contracts/schemas';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { Form, TextField } from '@meridian/ui/form';
 import { DataTable } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
@@ -20,7 +23,6 @@ const {
   ReasonSelect,
   ReviewConfirm,
   Section,
-  TextBox,
   WaitedTime,
   decideReview,
   kitClasses: kit,
@@ -60,51 +62,84 @@ function Customer({ item }: { item: ReviewView }) {
   );
 }
 
+/**
+ * A correction's decision form: the reason and the note as typed, checked with the API's own schema
+ * and parsed to its body (the note trimmed, left out when empty).
+ */
+export function correctionDecision(decision: Decision) {
+  return z.object({ reasonCode: z.string(), note: z.string() }).transform((form, ctx): DecideReviewBody => {
+    const parsed = decideReviewBody.safeParse({
+      decision,
+      reasonCode: form.reasonCode || undefined,
+      ...(form.note.trim() ? { note: form.note.trim() } : {}),
+    });
+    if (parsed.success) return parsed.data;
+    const seen = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (seen.has(field)) continue;
+      seen.add(field);
+      ctx.addIssue({ code: 'custom', path: [field], message: issue.message, input: form });
+    }
+    return z.NEVER;
+  });
+}
+
 /** Approve or reject one correction: the reason (approval keeps the proposal's, rejection usually `proposalWrong`) and a note, confirmed. */
 function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision: Decision; onClose: () => void }) {
   const { t } = useT(NAMESPACE);
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState(decision === 'approve' ? (item.payload.reasonCode ?? '') : 'proposalWrong');
-  const [note, setNote] = useState('');
+  const schema = correctionDecision(decision);
   const decide = useMutation({
-    mutationFn: () => decideReview(item.id, { decision, reasonCode: reason, ...(note.trim() ? { note: note.trim() } : {}) }),
+    mutationFn: (body: DecideReviewBody) => decideReview(item.id, body),
     onSuccess: () => void refreshReviews(queryClient),
   });
   return (
-    <ReviewConfirm
-      title={t(decision === 'approve' ? 'corrections.approveTitle' : 'corrections.rejectTitle', { id: item.id })}
-      rows={[
-        { label: t('corrections.customer'), value: item.userEmail ?? item.userId ?? '—' },
-        { label: t('corrections.mode'), value: <Mode item={item} /> },
-        { label: t('corrections.amountLabel'), value: <Amount item={item} />, testId: 'decide-amount' },
-        { label: t('corrections.proposedBy'), value: item.proposedBy ?? '—' },
-        { label: t('corrections.proposalReason'), value: item.payload.reasonCode ? t(`reasons.${item.payload.reasonCode}`) : '—' },
-      ]}
-      note={decision === 'approve' ? t('corrections.approveMovesMoney') : t('corrections.rejectKeeps')}
-      confirmLabel={t(decision === 'approve' ? 'corrections.confirmApprove' : 'corrections.confirmReject')}
-      disabled={!reason}
-      onConfirm={() => decide.mutateAsync()}
-      onClose={onClose}
-      testId="correction-decide-dialog"
+    <Form
+      schema={schema}
+      defaultValues={{ reasonCode: decision === 'approve' ? (item.payload.reasonCode ?? '') : 'proposalWrong', note: '' }}
+      onSubmit={(body) => decide.mutateAsync(body)}
     >
-      <ReasonSelect
-        kind="correction"
-        value={reason}
-        onChange={setReason}
-        label={t('corrections.decisionReason')}
-        testId="correction-decide-reason"
-      />
-      <TextBox
-        id={`decide-note-${item.id}`}
-        label={t('queues.review.noteOptional')}
-        multiline
-        value={note}
-        maxLength={500}
-        onChange={setNote}
-        error={null}
-        testId="correction-decide-note"
-      />
-    </ReviewConfirm>
+      {(form) => (
+        <ReviewConfirm
+          title={t(decision === 'approve' ? 'corrections.approveTitle' : 'corrections.rejectTitle', { id: item.id })}
+          rows={[
+            { label: t('corrections.customer'), value: item.userEmail ?? item.userId ?? '—' },
+            { label: t('corrections.mode'), value: <Mode item={item} /> },
+            { label: t('corrections.amountLabel'), value: <Amount item={item} />, testId: 'decide-amount' },
+            { label: t('corrections.proposedBy'), value: item.proposedBy ?? '—' },
+            { label: t('corrections.proposalReason'), value: item.payload.reasonCode ? t(`reasons.${item.payload.reasonCode}`) : '—' },
+          ]}
+          note={decision === 'approve' ? t('corrections.approveMovesMoney') : t('corrections.rejectKeeps')}
+          confirmLabel={t(decision === 'approve' ? 'corrections.confirmApprove' : 'corrections.confirmReject')}
+          disabled={!form.watch('reasonCode')}
+          onConfirm={() => {
+            // The dialog's own button sends: checked with the form's schema, its problems shown under the fields.
+            const parsed = schema.safeParse(form.getValues());
+            if (parsed.success) return decide.mutateAsync(parsed.data);
+            void form.trigger();
+          }}
+          onClose={onClose}
+          testId="correction-decide-dialog"
+        >
+          <ReasonSelect
+            kind="correction"
+            value={form.watch('reasonCode')}
+            onChange={(code) => form.setValue('reasonCode', code, { shouldDirty: true })}
+            label={t('corrections.decisionReason')}
+            testId="correction-decide-reason"
+          />
+          <TextField
+            form={form}
+            name="note"
+            label={t('queues.review.noteOptional')}
+            multiline
+            maxLength={500}
+            testId="correction-decide-note"
+          />
+        </ReviewConfirm>
+      )}
+    </Form>
   );
 }
 
