@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ParamKey } from '@meridian/contracts';
 import { SETTING_RULES } from '@meridian/contracts/schemas';
 import { useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
+import { Form, fieldError } from '@meridian/ui/form';
 import { DataTable } from '@meridian/ui/data-table';
 import type { DataColumn } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { dateTimeOrDash } from '../../../shared/format.ts';
-import { validate } from '../../../shared/validate.ts';
 import type { SettingRow } from '../api/settings-api.ts';
 import { settingsQueryOptions, updateSetting } from '../api/settings-api.ts';
 import { useRowEditing } from '../hooks/use-row-editing.ts';
@@ -21,6 +21,23 @@ import { authAddresses, settingText, settingUnit } from './setting-value.ts';
 import styles from './settings.module.css';
 
 const editButtonId = (key: ParamKey) => `edit-setting-${key}`;
+
+/**
+ * A setting's edit form: the value as typed, trimmed and checked with the setting's own rule (as on
+ * the server), parsed to the value to send (the addresses normalised); the same value is refused.
+ */
+export function settingForm(setting: Pick<SettingRow, 'key' | 'value'>) {
+  return z.object({ value: z.string() }).transform((form, ctx) => {
+    const parsed = SETTING_RULES[setting.key].safeParse(form.value.trim());
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', path: ['value'], message, input: form });
+      return z.NEVER;
+    };
+    if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'validation.invalid');
+    const value = setting.key === 'auth_address' ? JSON.stringify(JSON.parse(parsed.data)) : parsed.data;
+    return value === setting.value ? fail('backoffice:settings.unchanged') : value;
+  });
+}
 
 /**
  * The platform settings: each with its human name, what it does, its value and when it last
@@ -32,65 +49,69 @@ export function SettingsTable({ settings, editable, onSaved }: EditingTableProps
   const lang = useLanguage();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useRowEditing(editButtonId);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ setting: SettingRow; value: string } | null>(null);
   const stopEditing = () => setEditing(null);
   const nameOf = (key: ParamKey) => t(`settings.keys.${key}.name`);
   const confirmName = confirming ? nameOf(confirming.setting.key) : '';
-
-  const review = (setting: SettingRow) => (event: FormEvent) => {
-    event.preventDefault();
-    const { key } = setting;
-    const checked = validate(SETTING_RULES[key], draft.trim());
-    if (checked.errors) return setError(checked.errors._ ?? 'validation.invalid');
-    const value = key === 'auth_address' ? JSON.stringify(JSON.parse(checked.data)) : checked.data;
-    if (value === setting.value) return setError('backoffice:settings.unchanged');
-    setError(null);
-    setConfirming({ setting, value });
-  };
 
   /** The value being edited: its input (a textarea for the addresses), its unit, its error, Review and Cancel. */
   const editForm = (setting: SettingRow) => {
     const { key } = setting;
     const inputId = `setting-input-${key}`;
     const unit = settingUnit(key);
-    const control = {
-      id: inputId,
-      value: draft,
-      dir: 'ltr',
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${inputId}-error` : undefined,
-      onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
-      autoFocus: true,
-    } as const;
     return (
-      <form className={adminStyles.stackTight} onSubmit={review(setting)} noValidate data-testid="setting-edit-form">
-        <label htmlFor={inputId} className={adminStyles.visuallyHidden}>
-          {t('settings.newValueFor', { name: nameOf(key), key })}
-        </label>
-        <div className={styles.editRow}>
-          {key === 'auth_address' ? (
-            <textarea {...control} className={`${adminStyles.input} ${adminStyles.mono} ${styles.textarea}`} rows={4} />
-          ) : (
-            <input {...control} className={`${adminStyles.input} ${styles.valueInput}`} inputMode="decimal" data-testid="setting-input" />
-          )}
-          {unit ? <span className={adminStyles.muted}>{unit}</span> : null}
-        </div>
-        {error ? (
-          <p id={`${inputId}-error`} className={adminStyles.fieldError} role="alert">
-            {t(error.includes(':') ? error : `common:${error}`)}
-          </p>
-        ) : null}
-        <div className={adminStyles.cluster}>
-          <Button type="submit" data-testid="setting-save">
-            {t('ui.review')}
-          </Button>
-          <Button variant="secondary" className={adminStyles.compact} onClick={stopEditing} data-testid="setting-cancel">
-            {t('ui.cancel')}
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={settingForm(setting)}
+        defaultValues={{ value: setting.value }}
+        onSubmit={(value) => setConfirming({ setting, value })}
+        className={adminStyles.stackTight}
+        testId="setting-edit-form"
+      >
+        {(form) => {
+          const error = fieldError(form, 'value');
+          const control = {
+            ...form.register('value'),
+            id: inputId,
+            dir: 'ltr',
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${inputId}-error` : undefined,
+            autoFocus: true,
+          } as const;
+          return (
+            <>
+              <label htmlFor={inputId} className={adminStyles.visuallyHidden}>
+                {t('settings.newValueFor', { name: nameOf(key), key })}
+              </label>
+              <div className={styles.editRow}>
+                {key === 'auth_address' ? (
+                  <textarea {...control} className={`${adminStyles.input} ${adminStyles.mono} ${styles.textarea}`} rows={4} />
+                ) : (
+                  <input
+                    {...control}
+                    className={`${adminStyles.input} ${styles.valueInput}`}
+                    inputMode="decimal"
+                    data-testid="setting-input"
+                  />
+                )}
+                {unit ? <span className={adminStyles.muted}>{unit}</span> : null}
+              </div>
+              {error ? (
+                <p id={`${inputId}-error`} className={adminStyles.fieldError} role="alert">
+                  {t(error.includes(':') ? error : `common:${error}`)}
+                </p>
+              ) : null}
+              <div className={adminStyles.cluster}>
+                <Button type="submit" data-testid="setting-save">
+                  {t('ui.review')}
+                </Button>
+                <Button variant="secondary" className={adminStyles.compact} onClick={stopEditing} data-testid="setting-cancel">
+                  {t('ui.cancel')}
+                </Button>
+              </div>
+            </>
+          );
+        }}
+      </Form>
     );
   };
 
@@ -158,17 +179,13 @@ export function SettingsTable({ settings, editable, onSaved }: EditingTableProps
           {
             id: 'actions',
             header: <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>,
-            cell: ({ key, value }: SettingRow) =>
+            cell: ({ key }: SettingRow) =>
               editing !== key ? (
                 <div className={adminStyles.rowActions}>
                   <Button
                     variant="secondary"
                     className={adminStyles.compact}
-                    onClick={() => {
-                      setDraft(value);
-                      setError(null);
-                      setEditing(key);
-                    }}
+                    onClick={() => setEditing(key)}
                     aria-label={t('settings.editNamed', { name: nameOf(key), key })}
                     id={editButtonId(key)}
                     data-testid={editButtonId(key)}
