@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { i18n, initI18n } from '@meridian/platform';
 import { SubmitRow } from '../components/form.tsx';
-import { Form, TextField } from './form.tsx';
+import { Form, TextField, useKitForm } from './form.tsx';
 import { renderInDom } from './render-in-dom.ts';
 
 const schema = z.object({
@@ -90,5 +90,32 @@ describe('Form', () => {
     await type('Code', 'x');
     await submit();
     expect(host.querySelector('[role="alert"]')!.textContent).toBe(i18n.t('errors.unknown', { ns: 'common' }));
+  });
+
+  it('takes a form made outside it: a control elsewhere joins it by the id, and the element carries its description', async () => {
+    const onSubmit = vi.fn();
+    /** An input standing outside the form element (a table cell), joined to it with `form="<id>"`. */
+    function Split() {
+      const form = useKitForm(schema, { email: 'ops@example.com', code: '' });
+      return createElement('div', null, [
+        createElement('label', { key: 'l', htmlFor: 'code-outside' }, 'Code'),
+        createElement('input', { key: 'i', id: 'code-outside', form: 'split', ...form.register('code') }),
+        createElement('p', { key: 'd', id: 'what-it-does' }, 'Applies to everyone'),
+        createElement(Form<typeof schema>, {
+          key: 'f',
+          form,
+          id: 'split',
+          'aria-describedby': 'what-it-does',
+          onSubmit,
+          children: () => null,
+        }),
+      ]);
+    }
+    host = renderInDom(createElement(Split));
+    const element = host.querySelector('form')!;
+    expect([element.id, element.getAttribute('aria-describedby')]).toEqual(['split', 'what-it-does']);
+    await type('Code', 'ab');
+    await submit();
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ email: 'ops@example.com', code: 'AB' });
   });
 });
