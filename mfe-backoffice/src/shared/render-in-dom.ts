@@ -7,14 +7,15 @@ import { afterEach, beforeAll } from 'vitest';
 import { i18n, initI18n } from '@meridian/platform';
 import contentEn from '../locales/content/en.json';
 import en from '../locales/en.json';
+import reviewsEn from '../locales/reviews/en.json';
 import { NAMESPACE } from '../locales/load-namespace.ts';
 
-// The back-office's component tests render in happy-dom, in English (with the content screens' words), and wait for React's updates with act().
+// The back-office's component tests render in happy-dom, in English (with the review and content screens' words), and wait for React's updates with act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeAll(async () => {
   await initI18n('en');
-  for (const bundle of [en, contentEn]) i18n.addResourceBundle('en', NAMESPACE, bundle, true, false);
+  for (const bundle of [en, reviewsEn, contentEn]) i18n.addResourceBundle('en', NAMESPACE, bundle, true, false);
 });
 
 let unmount: (() => void) | null = null;

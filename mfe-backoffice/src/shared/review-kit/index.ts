@@ -1,11 +1,11 @@
 /**
  * The review kit: what the review features (queues, support, users, corrections) share — the review
  * API calls, the page frame (which gives the kit's QueryView and ConfirmDialog their error texts),
- * tables, badges, the reason select, the image lightbox, error texts and form checks. Features import it through this file only.
+ * tables, badges, the reason select, the image lightbox, error texts and the note field. Features import it through this file only.
  */
 export { assignReview, decideReview, refreshReviews, reviewQueryOptions, reviewsQueryOptions } from './api/reviews-api.ts';
 export { DemoBadge, KindBadge, StateBadge, WaitedTime } from './components/badges.tsx';
-export { ChoiceChips, Radios, ReasonSelect, TextBox } from './components/fields.tsx';
+export { ChoiceChips, NoteField, Radios, ReasonSelect } from './components/fields.tsx';
 export { Lightbox } from './components/lightbox.tsx';
 export { Facts, Page, Section, kitClasses } from './components/page.tsx';
 export { ReviewConfirm } from './components/review-confirm.tsx';
@@ -14,5 +14,3 @@ export { errorCode, useErrorText } from './errors.ts';
 export { isImageUrl } from './format.ts';
 export { PAGE_SIZE, pageParam, userPath } from './paths.ts';
 export { usePagedFilter } from './use-paged-filter.ts';
-/** Forms are checked with the API's own schemas (the back-office's shared helper). */
-export { validate } from '../../shared/validate.ts';

@@ -7,7 +7,7 @@ import type { DecideReviewBody, ReviewState, ReviewView } from '@meridian/contra
 import { decideReviewBody } from '@meridian/contracts/schemas';
 import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
-import { Form, TextField } from '@meridian/ui/form';
+import { Form } from '@meridian/ui/form';
 import { DataTable } from '@meridian/ui/data-table';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
@@ -19,6 +19,7 @@ import styles from './corrections.module.css';
 const {
   ChoiceChips,
   DemoBadge,
+  NoteField,
   PAGE_SIZE,
   ReasonSelect,
   ReviewConfirm,
@@ -129,14 +130,7 @@ function DecideDialog({ item, decision, onClose }: { item: ReviewView; decision:
             label={t('corrections.decisionReason')}
             testId="correction-decide-reason"
           />
-          <TextField
-            form={form}
-            name="note"
-            label={t('queues.review.noteOptional')}
-            multiline
-            maxLength={500}
-            testId="correction-decide-note"
-          />
+          <NoteField form={form} name="note" label={t('queues.review.noteOptional')} testId="correction-decide-note" />
         </ReviewConfirm>
       )}
     </Form>

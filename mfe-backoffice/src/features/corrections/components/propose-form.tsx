@@ -15,7 +15,18 @@ import * as reviewKit from '../../../shared/review-kit/index.ts';
 import { customerQueryOptions, proposeCorrection } from '../api/corrections-api.ts';
 import styles from './corrections.module.css';
 
-const { DemoBadge, Radios, ReasonSelect, ReviewConfirm, Section, kitClasses: kit, refreshReviews, useErrorText, userPath } = reviewKit;
+const {
+  DemoBadge,
+  NoteField,
+  Radios,
+  ReasonSelect,
+  ReviewConfirm,
+  Section,
+  kitClasses: kit,
+  refreshReviews,
+  useErrorText,
+  userPath,
+} = reviewKit;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -192,15 +203,7 @@ export function ProposeForm({ initialUserId }: { initialUserId: string }) {
               testId="correction-reason"
             />
             <div className={styles.wide}>
-              <TextField
-                form={form}
-                name="note"
-                label={t('corrections.note')}
-                multiline
-                maxLength={500}
-                hint={t('corrections.noteHint')}
-                testId="correction-note"
-              />
+              <NoteField form={form} name="note" label={t('corrections.note')} hint={t('corrections.noteHint')} testId="correction-note" />
             </div>
             <div className={`${kit.actions} ${styles.wide}`}>
               <Button type="submit" data-testid="propose-submit">

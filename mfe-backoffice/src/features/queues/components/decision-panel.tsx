@@ -6,7 +6,7 @@ import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_REASONS } from '@meridian/contr
 import type { DecideReviewBody, ReviewView } from '@meridian/contracts';
 import { decideReviewBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
-import { Button, FormField, formClasses } from '@meridian/ui';
+import { Button } from '@meridian/ui';
 import { Form, fieldError } from '@meridian/ui/form';
 import type { KitForm } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
@@ -17,6 +17,7 @@ import styles from './queues.module.css';
 
 const {
   Facts,
+  NoteField,
   Radios,
   ReasonSelect,
   ReviewConfirm,
@@ -228,6 +229,7 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
         onSubmit={(body) => setConfirming(body)}
         className={adminStyles.stack}
         testId="decide-form"
+        aria-describedby={ownProposal ? 'own-proposal' : undefined}
       >
         {(form) => (
           <>
@@ -257,18 +259,14 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
               testId="decision-reason"
               disabled={ownProposal}
             />
-            <FormField label={t('queues.review.noteOptional')} error={fieldError(form, 'note')} hint={t('queues.review.noteHint')}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  {...form.register('note')}
-                  className={formClasses.textarea}
-                  maxLength={500}
-                  disabled={ownProposal}
-                  data-testid="decision-note"
-                />
-              )}
-            </FormField>
+            <NoteField
+              form={form}
+              name="note"
+              label={t('queues.review.noteOptional')}
+              hint={t('queues.review.noteHint')}
+              disabled={ownProposal}
+              testId="decision-note"
+            />
             <div className={kit.actions}>
               <Button
                 type="submit"

@@ -66,6 +66,7 @@ export function CanaryDialog({ env, remote, entry, onClose, onDone }: ReleaseDia
           }
         }}
         className={adminStyles.stack}
+        aria-describedby={warnId}
       >
         {(form, { failure }) => (
           <>
@@ -109,7 +110,7 @@ export function CanaryDialog({ env, remote, entry, onClose, onDone }: ReleaseDia
               <Button variant="secondary" onClick={onClose} disabled={busy}>
                 {t('ui.cancel')}
               </Button>
-              <Button type="submit" disabled={busy} aria-busy={busy || undefined} aria-describedby={warnId} data-testid="canary-submit">
+              <Button type="submit" disabled={busy} aria-busy={busy || undefined} data-testid="canary-submit">
                 {busy ? t('ui.working') : t('releases.canaryConfirm')}
               </Button>
             </div>

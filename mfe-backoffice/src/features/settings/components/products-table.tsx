@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OptionsProductView } from '@meridian/contracts';
 import { updateOptionsProductBody } from '@meridian/contracts/schemas';
@@ -8,11 +7,11 @@ import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { DataTable } from '@meridian/ui/data-table';
 import type { DataColumn } from '@meridian/ui/data-table';
+import { Form, fieldError, useKitForm } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ChangeList } from '../../../shared/components/change-list.tsx';
 import { formatDuration } from '../../../shared/format.ts';
-import { validate } from '../../../shared/validate.ts';
 import { productsQueryOptions, updateOptionsProduct } from '../api/settings-api.ts';
 import { useRowEditing } from '../hooks/use-row-editing.ts';
 import type { EditingTableProps } from '../hooks/use-row-editing.ts';
@@ -28,6 +27,8 @@ const draftOf = (p: OptionsProductView): Draft => ({
 });
 const editButtonId = (id: number) => `edit-product-${id}`;
 const formIdOf = (id: number) => `product-form-${id}`;
+/** The form's values before any row is edited (each edit starts from its row's). */
+const NO_PRODUCT: Draft = { payoutPercent: '', minStake: '', maxStake: '', enabled: false };
 
 /**
  * Options products (instrument × period): payout, stake bounds, availability, paged by `pageSize`.
@@ -44,18 +45,17 @@ export function ProductsTable({
   const lang = useLanguage();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useRowEditing(editButtonId);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // One form for the row being edited: its inputs stand in their cells and join the form in the actions cell.
+  const form = useKitForm(updateOptionsProductBody, NO_PRODUCT);
   const [confirming, setConfirming] = useState<{ product: OptionsProductView; draft: Draft } | null>(null);
 
   const label = (p: OptionsProductView) => t('settings.productName', { code: p.instrumentCode, period: formatDuration(p.period, lang) });
   const stopEditing = () => setEditing(null);
   const startEditing = (product: OptionsProductView) => {
-    setDraft(draftOf(product));
-    setErrors({});
+    form.reset(draftOf(product));
     setEditing(product.id);
   };
-  const isEditing = (product: OptionsProductView) => editing === product.id && draft !== null;
+  const isEditing = (product: OptionsProductView) => editing === product.id;
   const changes = (p: OptionsProductView, d: Draft) =>
     [
       {
@@ -68,15 +68,11 @@ export function ProductsTable({
       { label: t('settings.enabled'), before: p.enabled ? t('ui.yes') : t('ui.no'), after: d.enabled ? t('ui.yes') : t('ui.no') },
     ].filter((row) => row.before !== row.after);
 
-  const review = (product: OptionsProductView) => (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(updateOptionsProductBody, draft);
-    if (checked.errors) return setErrors(checked.errors);
+  const review = (product: OptionsProductView) => (checked: Draft) => {
     const before = draftOf(product);
-    const unchanged = (Object.keys(before) as (keyof Draft)[]).every((k) => String(before[k]) === String(checked.data[k]));
-    if (unchanged) return setErrors({ _: 'backoffice:settings.unchanged' });
-    setErrors({});
-    setConfirming({ product, draft: checked.data });
+    const unchanged = (Object.keys(before) as (keyof Draft)[]).every((k) => String(before[k]) === String(checked[k]));
+    if (unchanged) return form.setError('root', { message: 'backoffice:settings.unchanged' });
+    setConfirming({ product, draft: checked });
   };
 
   /** A figure's column: the value, or on the row being edited its input (in the row's form). */
@@ -87,7 +83,7 @@ export function ProductsTable({
     cell: (product) => {
       if (!isEditing(product)) return show(product);
       const id = `${formIdOf(product.id)}-${name}`;
-      const error = errors[name];
+      const error = fieldError(form, name);
       return (
         <>
           <label htmlFor={id} className={adminStyles.visuallyHidden}>
@@ -97,12 +93,11 @@ export function ProductsTable({
             id={id}
             form={formIdOf(product.id)}
             className={`${adminStyles.input} ${styles.numberInput}`}
-            value={draft?.[name] ?? ''}
+            {...form.register(name)}
             dir="ltr"
             inputMode="decimal"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setDraft((d) => d && { ...d, [name]: e.target.value })}
             data-testid={`product-${name}`}
             autoFocus={name === 'payoutPercent'}
           />
@@ -128,13 +123,7 @@ export function ProductsTable({
       cell: (product) =>
         isEditing(product) ? (
           <label className={adminStyles.check}>
-            <input
-              type="checkbox"
-              form={formIdOf(product.id)}
-              checked={draft?.enabled ?? false}
-              onChange={(e) => setDraft((d) => d && { ...d, enabled: e.target.checked })}
-              data-testid="product-enabled"
-            />
+            <input type="checkbox" form={formIdOf(product.id)} {...form.register('enabled')} data-testid="product-enabled" />
             {t('settings.enabled')}
           </label>
         ) : (
@@ -150,21 +139,25 @@ export function ProductsTable({
             header: <span className={adminStyles.visuallyHidden}>{t('ui.actions')}</span>,
             cell: (product: OptionsProductView) =>
               isEditing(product) ? (
-                <>
-                  <form id={formIdOf(product.id)} onSubmit={review(product)} noValidate className={adminStyles.cluster}>
-                    <Button type="submit" className={adminStyles.compact} data-testid="product-save">
-                      {t('ui.review')}
-                    </Button>
-                    <Button variant="secondary" className={adminStyles.compact} onClick={stopEditing} data-testid="product-cancel">
-                      {t('ui.cancel')}
-                    </Button>
-                  </form>
-                  {errors._ ? (
-                    <p className={adminStyles.fieldError} role="alert">
-                      {t(errors._)}
-                    </p>
-                  ) : null}
-                </>
+                <Form form={form} id={formIdOf(product.id)} onSubmit={review(product)} aria-label={label(product)}>
+                  {() => (
+                    <>
+                      <div className={adminStyles.cluster}>
+                        <Button type="submit" className={adminStyles.compact} data-testid="product-save">
+                          {t('ui.review')}
+                        </Button>
+                        <Button variant="secondary" className={adminStyles.compact} onClick={stopEditing} data-testid="product-cancel">
+                          {t('ui.cancel')}
+                        </Button>
+                      </div>
+                      {form.formState.errors.root?.message ? (
+                        <p className={adminStyles.fieldError} role="alert">
+                          {t(form.formState.errors.root.message)}
+                        </p>
+                      ) : null}
+                    </>
+                  )}
+                </Form>
               ) : (
                 <div className={adminStyles.rowActions}>
                   <Button

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { SUPPORT_MESSAGE_MAX } from '@meridian/contracts';
 import type { TicketView } from '@meridian/contracts';
 import { operatorReplyBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
+import { Form, TextField } from '@meridian/ui/form';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
@@ -25,15 +26,11 @@ const {
   ReviewConfirm,
   Section,
   StateBadge,
-  TextBox,
   WaitedTime,
   kitClasses: kit,
   refreshReviews,
   useErrorText,
-  validate,
 } = reviewKit;
-
-const MESSAGE_MAX = 2000;
 
 /** The conversation's messages, visitor on one side and operators on the other. */
 function Thread({ view }: { view: TicketView }) {
@@ -62,58 +59,64 @@ function ReplyForm({ id, closed }: { id: string; closed: boolean }) {
   const { t } = useT(NAMESPACE);
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const reply = useMutation({
     mutationFn: (text: string) => replyTicket(id, text),
     onSuccess: (view) => {
       queryClient.setQueryData(ticketQueryOptions(id).queryKey, view);
-      setMessage('');
       void queryClient.invalidateQueries({ queryKey: adminKeys.support.list() });
       void refreshReviews(queryClient);
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(operatorReplyBody, { message });
-    setError(checked.errors?.message ?? null);
-    if (checked.data) reply.mutate(checked.data.message);
-  };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="reply-form">
-      <TextBox
-        id="support-reply"
-        label={t('support.replyLabel')}
-        multiline
-        value={message}
-        maxLength={MESSAGE_MAX}
-        onChange={(value) => {
-          setMessage(value);
-          if (error) setError(null);
-        }}
-        error={error}
-        describedBy="support-reply-count"
-        testId="reply-message"
-      />
-      {reply.isError ? (
-        <p className={kit.error} role="alert" data-testid="reply-error">
-          {errorText(reply.error)}
-        </p>
-      ) : null}
-      {reply.isSuccess && !message && !closed ? (
-        <p className={kit.success} role="status" data-testid="reply-sent">
-          {t('support.replySent')}
-        </p>
-      ) : null}
-      <div className={adminStyles.spread}>
-        <span id="support-reply-count" className={styles.counter}>
-          {t('support.characters', { count: message.length, max: MESSAGE_MAX })}
-        </span>
-        <Button type="submit" disabled={reply.isPending} aria-busy={reply.isPending} data-testid="reply-send">
-          {reply.isPending ? t('support.sending') : t('support.send')}
-        </Button>
-      </div>
-    </form>
+    <Form
+      schema={operatorReplyBody}
+      defaultValues={{ message: '' }}
+      onSubmit={async ({ message }, form) => {
+        try {
+          await reply.mutateAsync(message);
+          form.reset({ message: '' });
+        } catch {
+          // Shown from reply.error; the message stays for another try.
+        }
+      }}
+      className={styles.form}
+      testId="reply-form"
+    >
+      {(form) => {
+        const length = form.watch('message').length;
+        return (
+          <>
+            <TextField
+              form={form}
+              name="message"
+              label={t('support.replyLabel')}
+              multiline
+              maxLength={SUPPORT_MESSAGE_MAX}
+              describedBy="support-reply-count"
+              testId="reply-message"
+            />
+            {reply.isError ? (
+              <p className={kit.error} role="alert" data-testid="reply-error">
+                {errorText(reply.error)}
+              </p>
+            ) : null}
+            {reply.isSuccess && !length && !closed ? (
+              <p className={kit.success} role="status" data-testid="reply-sent">
+                {t('support.replySent')}
+              </p>
+            ) : null}
+            <div className={adminStyles.spread}>
+              <span id="support-reply-count" className={styles.counter}>
+                {t('support.characters', { count: length, max: SUPPORT_MESSAGE_MAX })}
+              </span>
+              <Button type="submit" disabled={reply.isPending} aria-busy={reply.isPending} data-testid="reply-send">
+                {reply.isPending ? t('support.sending') : t('support.send')}
+              </Button>
+            </div>
+          </>
+        );
+      }}
+    </Form>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import type { ReactNode } from 'react';
-import { REVIEW_REASONS } from '@meridian/contracts';
+import { OPERATOR_NOTE_MAX, REVIEW_REASONS } from '@meridian/contracts';
 import type { ReviewKind } from '@meridian/contracts';
 import { useT } from '@meridian/platform';
 import { formClasses } from '@meridian/ui';
+import { TextField } from '@meridian/ui/form';
+import type { TextFieldProps } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { ToggleGroup } from '../../components/toggle-group.tsx';
 import styles from './kit.module.css';
@@ -133,85 +134,9 @@ export function ChoiceChips<T extends string>({
   return <ToggleGroup className={styles.chips} buttonClassName={styles.chip} aria-label={label} {...group} />;
 }
 
-/**
- * A labelled text input (or, `multiline`, a textarea) of a review form. Its error (a message key of
- * `common`) takes the place of its hint under it; whichever shows describes the control.
- */
-export function TextBox({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  describedBy,
-  multiline = false,
-  className,
-  fieldClassName,
-  testId,
-  maxLength,
-  inputMode,
-  disabled,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null | undefined;
-  hint?: ReactNode;
-  /** What describes the control when neither an error nor a hint shows (a counter elsewhere). */
-  describedBy?: string;
-  multiline?: boolean;
-  /** A class added to the control's own. */
-  className?: string;
-  /** A class added to the field's own (its place in a grid). */
-  fieldClassName?: string;
-  testId: string;
-  maxLength?: number;
-  inputMode?: 'decimal';
-  disabled?: boolean;
-  /** More under the field (who a typed id names). */
-  children?: ReactNode;
-}) {
-  const { t } = useT('common');
-  const control = {
-    id,
-    value,
-    maxLength,
-    disabled,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : describedBy,
-    'data-testid': testId,
-  };
-  const classes = (own: string | undefined) => [own, className].filter(Boolean).join(' ');
-  return (
-    <div className={[formClasses.field, fieldClassName].filter(Boolean).join(' ')}>
-      <label className={formClasses.label} htmlFor={id}>
-        {label}
-      </label>
-      {multiline ? (
-        <textarea {...control} className={classes(formClasses.textarea)} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input
-          {...control}
-          className={classes(formClasses.input)}
-          inputMode={inputMode}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-      {error ? (
-        <p id={`${id}-error`} className={formClasses.error}>
-          {t(error)}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className={formClasses.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-    </div>
-  );
+/** An operator's note on a decision or proposal: a textarea of the form, at most the API's OPERATOR_NOTE_MAX characters. */
+export function NoteField<V extends Record<string, unknown>>(
+  props: Pick<TextFieldProps<V>, 'form' | 'name' | 'label' | 'hint' | 'disabled' | 'testId'>,
+) {
+  return <TextField {...props} multiline maxLength={OPERATOR_NOTE_MAX} />;
 }
