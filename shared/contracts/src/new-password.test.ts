@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { V } from './validation-keys.ts';
-import { emailField, withNewPassword } from './schemas.ts';
+import { emailField, firstProblems, withNewPassword } from './schemas.ts';
 
 const schema = withNewPassword({ email: emailField });
 
 /** The first message key of each field that fails. */
-function problems(values: Record<string, string>): Record<string, string> {
-  const parsed = schema.safeParse(values);
-  const found: Record<string, string> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-  return found;
-}
+const problems = (values: Record<string, string>) => firstProblems(schema, values);
 
 describe('withNewPassword (sign-up, reset and settings forms)', () => {
   it('asks for every field of an empty form', () => {

@@ -40,7 +40,7 @@ export {
   releaseCanaryBody,
 } from './release.ts';
 export type { ReleaseTelemetryRow, ReleaseStatus, ReleaseHistoryEntry, ReleaseCanaryBody } from './release.ts';
-export { emailField, validationIssues } from './validation.ts';
+export { emailField, firstProblems, validationIssues } from './validation.ts';
 export {
   faqItem,
   noticeSummary,

@@ -16,3 +16,11 @@ export const emailField = z
 /** The body of a 400 answer: one message key per refused field. */
 export const validationIssues = z.object({ issues: z.array(z.object({ path: z.string(), key: z.string() })) });
 export type ValidationIssues = z.infer<typeof validationIssues>;
+
+/** The first message key of each field path that `schema` refuses in `values` (`{}` when it accepts them): what a form shows under each field. */
+export function firstProblems(schema: z.ZodType, values: unknown): Record<string, string> {
+  const parsed = schema.safeParse(values);
+  const found: Record<string, string> = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+  return found;
+}

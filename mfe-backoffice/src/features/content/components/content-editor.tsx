@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONTENT_TYPES, VALIDATION_KEYS as V } from '@meridian/contracts';
 import type { ContentEntry, ContentKind, SaveContentBody } from '@meridian/contracts';
-import { saveContentBody } from '@meridian/contracts/schemas';
+import { firstProblems, saveContentBody } from '@meridian/contracts/schemas';
 import { formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { Button, FormField, formClasses } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
@@ -63,11 +63,9 @@ function draftSchema(kind: ContentKind, lang: ContentLanguage) {
 
 /** A draft checked as the server checks it: the save body, or the first message key per field. */
 export function checkDraft(kind: ContentKind, lang: ContentLanguage, draft: Draft) {
-  const parsed = draftSchema(kind, lang).safeParse(draft);
-  if (parsed.success) return { data: parsed.data, errors: null };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return { data: null, errors };
+  const schema = draftSchema(kind, lang);
+  const parsed = schema.safeParse(draft);
+  return parsed.success ? { data: parsed.data, errors: null } : { data: null, errors: firstProblems(schema, draft) };
 }
 
 /** Tells the editor whether the form differs from what was last loaded or saved. */

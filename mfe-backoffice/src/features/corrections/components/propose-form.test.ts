@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { firstProblems } from '@meridian/contracts/schemas';
 import { proposalForm } from './propose-form.tsx';
 
 const USER = '0b6f3c1e-2f4a-4c8e-9d1b-5a7e3f2c1d0a';
 
 /** The first message key of each box that fails. */
-function problems(values: Parameters<typeof proposalForm.safeParse>[0]): Record<string, string> {
-  const parsed = proposalForm.safeParse(values);
-  const found: Record<string, string> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-  return found;
-}
+const problems = (values: Parameters<typeof proposalForm.safeParse>[0]) => firstProblems(proposalForm, values);
 
 describe('the correction proposal form', () => {
   it("asks for every box of an empty form, the choices in the back-office's own words", () => {

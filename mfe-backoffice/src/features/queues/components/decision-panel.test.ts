@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { firstProblems } from '@meridian/contracts/schemas';
 import { decisionForm } from './decision-panel.tsx';
 
 /** The first message key of each box that fails. */
-function problems(values: Parameters<typeof decisionForm.safeParse>[0]): Record<string, string> {
-  const parsed = decisionForm.safeParse(values);
-  const found: Record<string, string> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-  return found;
-}
+const problems = (values: Parameters<typeof decisionForm.safeParse>[0]) => firstProblems(decisionForm, values);
 
 describe('the review decision form', () => {
   it("asks for the decision and the reason in the back-office's own words", () => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { firstProblems } from '@meridian/contracts/schemas';
 import { canaryForm } from './release-dialogs.tsx';
 
 /** The first message key of each box that fails. */
-function problems(values: { version: string; weight: string }): Record<string, string> {
-  const parsed = canaryForm.safeParse(values);
-  const found: Record<string, string> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-  return found;
-}
+const problems = (values: { version: string; weight: string }) => firstProblems(canaryForm, values);
 
 describe('the canary form', () => {
   it('parses the typed weight to a number and trims the version', () => {
