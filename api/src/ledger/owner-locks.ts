@@ -3,10 +3,8 @@ import type { Transaction } from '../db/database.ts';
 
 /**
  * The owners (user and mode) whose account row a transaction already holds `FOR UPDATE`, per transaction
- * object (a savepoint is its own object): `Ledger.lockOwner` skips the statement for them. A lock taken by
- * a transaction lasts until it ends, so one taken before a savepoint also covers the savepoint
- * (`coverSavepoint`); one taken inside a savepoint is noted on the savepoint only, since rolling it back
- * releases the lock.
+ * object (a savepoint is its own object): `Ledger.lockOwner` skips the statement for them. A lock taken
+ * inside a savepoint is noted on the savepoint only, since rolling it back releases the lock.
  */
 const held = new WeakMap<Transaction, Set<string>>();
 const keyOf = (userId: string, mode: AccountModeName) => `${mode}:${userId}`;
@@ -19,10 +17,4 @@ export function noteOwnerLocked(tx: Transaction, userId: string, mode: AccountMo
 
 export function holdsOwner(tx: Transaction, userId: string, mode: AccountModeName): boolean {
   return held.get(tx)?.has(keyOf(userId, mode)) === true;
-}
-
-/** A savepoint opened inside `outer` holds every owner `outer` holds. */
-export function coverSavepoint(outer: Transaction, savepoint: Transaction): void {
-  const owners = held.get(outer);
-  if (owners) held.set(savepoint, new Set(owners));
 }

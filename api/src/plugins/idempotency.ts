@@ -7,7 +7,6 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@meridian/contracts
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { withMoneyTransaction } from '../ledger/money-transaction.ts';
-import { coverSavepoint } from '../ledger/owner-locks.ts';
 import { ApiFailure, ok } from './envelope.ts';
 import { authOf, holdStoredMode } from './user-auth.ts';
 
@@ -63,7 +62,7 @@ export async function replayAnswered(db: Database, request: FastifyRequest, repl
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header)));
-  if (!first || first.statusCode === 0 || first.createdAt.getTime() < now() - IDEMPOTENCY_TTL_MS) return null;
+  if (!first || first.createdAt.getTime() < now() - IDEMPOTENCY_TTL_MS) return null;
   if (!sameRequest(first.requestHash, request)) return null;
   void reply.header('Idempotent-Replayed', 'true');
   void reply.status(first.statusCode);
@@ -71,12 +70,13 @@ export async function replayAnswered(db: Database, request: FastifyRequest, repl
 }
 
 /**
- * Runs a money-moving call once per `Idempotency-Key` (per user, 24 h). The key's row, the business
- * change and the answer are written in one transaction:
+ * Runs a money-moving call once per `Idempotency-Key` (per user, 24 h). The business change and the answer
+ * are written in one transaction (a refusal's answer alone, after its work was rolled back):
  *  - a retry with the same key and parameters gets the first answer again (also a refusal such as
  *    10011, so a retry never turns a refused order into a placed one behind the user's back);
  *  - the same key with other parameters (method, path, account mode acted on, body) is refused with 10101;
- *  - two requests with one key at once: the second waits for the first's row and replays its answer.
+ *  - two requests with one key at once: the second waits for the first (the owner's lock, the key's row), its
+ *    own work is rolled back, and it replays the first's answer.
  * A call without a well-formed key is refused with 10102 before anything happens.
  */
 export async function idempotent<T>(
@@ -105,51 +105,83 @@ export async function idempotent<T>(
   }
   const { userId } = authOf(request);
   const requestHash = hashOf(request, mode);
-  // A deadlock or serialization failure runs the whole of it again (key claim included), never a 500.
-  const answer = await withMoneyTransaction(db, async (tx): Promise<Answer<T> | { replay: Answer<T> }> => {
-    await holdStoredMode(tx, userId, mode, { lockOwner: !severalOwners });
-    const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-    // A new key, or one older than 24 h, is claimed for this request; a live one is left as it is.
-    const claimed = await tx
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  /**
+   * Stores `result` as the key's answer, in the caller's transaction: a new key, or one older than 24 h, takes
+   * it; a live one is left as it is (false). A request with the same key still running holds the key's unique
+   * entry until it ends, so this waits for it and then sees its answer.
+   */
+  const store = async (tx: Transaction, result: Answer<T>): Promise<boolean> => {
+    const values = { requestHash, statusCode: result.statusCode, response: JSON.stringify(result.body), createdAt: new Date(now()) };
+    const stored = await tx
       .insert(idempotencyKeys)
-      .values({ userId, key, requestHash, statusCode: 0, response: '', createdAt: new Date(now()) })
+      .values({ userId, key, ...values })
       .onConflictDoUpdate({
         target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { requestHash, statusCode: 0, response: '', createdAt: new Date(now()) },
+        set: values,
         setWhere: lt(idempotencyKeys.createdAt, new Date(now() - IDEMPOTENCY_TTL_MS)),
       })
       .returning();
-    if (claimed.length === 0) {
-      const [first] = await tx.select().from(idempotencyKeys).where(mine);
-      if (!first) throw new ApiFailure('500', 'idempotency key vanished', 500);
-      if (!sameRequest(first.requestHash, request)) {
-        throw new ApiFailure(MONEY_CODES.idempotencyKeyReused, 'this Idempotency-Key was used with other parameters', 422);
-      }
-      return { replay: { statusCode: first.statusCode, body: JSON.parse(first.response) as Answer<T>['body'] } };
-    }
+    return stored.length > 0;
+  };
+  /** The key's stored answer, if it is not older than 24 h. */
+  const liveAnswer = async () => {
+    const [first] = await db.select().from(idempotencyKeys).where(mine);
+    return first && first.createdAt.getTime() >= now() - IDEMPOTENCY_TTL_MS ? first : null;
+  };
+  // A deadlock or serialization failure runs the whole of it again, never a 500. The work runs first and
+  // its answer is stored last, in the same transaction (one statement, not a claim and then the answer):
+  // when the key already has a live answer (a retry, or a duplicate that got there first) the work is
+  // rolled back and that answer is sent again. The owner's lock, taken first, queues a duplicate of the
+  // same user behind the first, so it finds the answer stored once it may start.
+  const attempt = await withMoneyTransaction(db, async (tx): Promise<Answer<T> | typeof ANSWERED | Refused> => {
+    await holdStoredMode(tx, userId, mode, { lockOwner: !severalOwners });
     let result: Answer<T>;
     try {
-      // A savepoint: a refusal undoes the work but keeps the key and its answer.
-      const value = await tx.transaction((inner) => {
-        coverSavepoint(tx, inner); // the owner locked above stays locked in it
-        return work(inner);
-      });
-      result = { statusCode: 200, body: ok(value) };
+      result = { statusCode: 200, body: ok(await work(tx)) };
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.httpStatus >= 500) throw error;
-      result = { statusCode: error.httpStatus, body: { code: error.code, message: error.message, result: null } };
+      // A refusal undoes the work: the transaction rolls back, and the refusal is stored on its own below.
+      throw new Refused({ statusCode: error.httpStatus, body: { code: error.code, message: error.message, result: null } });
     }
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: result.statusCode, response: JSON.stringify(result.body) })
-      .where(mine);
+    if (!(await store(tx, result))) throw new AlreadyAnswered();
     return result;
+  }).catch(async (error: unknown) => {
+    if (error instanceof AlreadyAnswered) return ANSWERED;
+    if (error instanceof Refused) return error;
+    // A retry of an answered key runs the work again before it finds the answer: when that run fails
+    // otherwise (a 500, deadlocks every time), the stored answer is still the answer.
+    if (await liveAnswer()) return ANSWERED;
+    throw error;
   });
-  if ('replay' in answer) {
+  // The refusal is the key's answer too (a retry never turns a refused order into a placed one).
+  const answer =
+    attempt instanceof Refused
+      ? await withMoneyTransaction(db, async (tx) =>
+          (await store(tx, attempt.answer as Answer<T>)) ? (attempt.answer as Answer<T>) : ANSWERED,
+        )
+      : attempt;
+  if (answer === ANSWERED) {
+    const first = await liveAnswer();
+    if (!first) throw new ApiFailure('500', 'idempotency key vanished', 500);
+    if (!sameRequest(first.requestHash, request)) {
+      throw new ApiFailure(MONEY_CODES.idempotencyKeyReused, 'this Idempotency-Key was used with other parameters', 422);
+    }
     void reply.header('Idempotent-Replayed', 'true');
-    void reply.status(answer.replay.statusCode);
-    return answer.replay.body;
+    void reply.status(first.statusCode);
+    return JSON.parse(first.response) as Answer<T>['body'];
   }
   void reply.status(answer.statusCode);
   return answer.body;
+}
+
+/** The key already has a live answer: the transaction that found it rolls back. */
+class AlreadyAnswered extends Error {}
+const ANSWERED = Symbol('answered');
+
+/** The work was refused (an ApiFailure below 500): its transaction rolls back, the answer is kept. */
+class Refused extends Error {
+  constructor(readonly answer: Answer) {
+    super('refused');
+  }
 }

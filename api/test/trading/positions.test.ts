@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contractOrders } from '../../src/db/schema.ts';
+import { contractOrders, idempotencyKeys } from '../../src/db/schema.ts';
 import { databaseKind } from '../helpers.ts';
 import { cashOf, expectLedgerBalanced, moveCash, transfersOf } from '../ledger-helpers.ts';
 import { triggeredPositions } from '../../src/trading/positions/positions.ts';
@@ -222,6 +222,54 @@ describe(`contract positions (${databaseKind})`, () => {
     await moveCash(t.database.db, me.userId, 'real', '1000');
     expect((await t.post('buyContracts', me, order(), refusedKey, 'real')).json().code).toBe('10011');
     expect((await t.post('buyContracts', me, order(), crypto.randomUUID(), 'real')).json().code).toBe('200');
+  });
+
+  it('one Idempotency-Key sent 20 times at once places one order and every answer is its answer; a refusal likewise', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    const sendAtOnce = async (path: string, key: string, mode?: 'real') => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => t.post(path, me, path === 'buyContracts' ? order() : undefined, key, mode)),
+      );
+      const bodies = answers.map((a) => JSON.stringify(a.json()));
+      expect(new Set(bodies).size).toBe(1);
+      expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+      return answers[0]!.json() as { code: string; result: { id: string } };
+    };
+    const buyKey = crypto.randomUUID();
+    const placed = await sendAtOnce('buyContracts', buyKey);
+    expect(placed.code).toBe('200');
+    expect((await t.get('listOrder?status=holding', me)).json().result.total).toBe(1);
+    // 500 margin and 5 fee, taken once.
+    expect(await t.info(me)).toMatchObject({ baseBalance: '99495', bondAmount: '500' });
+    const keys = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, buyKey));
+    expect(keys).toHaveLength(1);
+
+    // Closed once, at 51000: the margin back and 100 profit, paid once.
+    await t.tick(t.btc.id, '51000.00');
+    const closed = await sendAtOnce(`closeContracts/${placed.result.id}`, crypto.randomUUID());
+    expect(closed.code).toBe('200');
+    expect(await t.info(me)).toMatchObject({ baseBalance: '100095', bondAmount: '0', profit: '100' });
+
+    // The real account holds nothing: one refusal, answered to all 20, and nothing written.
+    expect((await sendAtOnce('buyContracts', crypto.randomUUID(), 'real')).code).toBe('10011');
+    expect((await t.get('listOrder?status=holding', me, 'real')).json().result.total).toBe(0);
+    await expectLedgerBalanced(t.database.db);
+  });
+
+  it('an answered key sent again replays its answer even when its call would now be refused', async () => {
+    const me = await t.user();
+    await t.tick(t.btc.id, '50000.00');
+    await moveCash(t.database.db, me.userId, 'real', '505');
+    const key = crypto.randomUUID();
+    const first = await t.post('buyContracts', me, order(), key, 'real');
+    expect(first.json().code).toBe('200');
+    // The cash is spent: the same call under a new key is refused, the retry still gets its first answer.
+    expect((await t.post('buyContracts', me, order(), crypto.randomUUID(), 'real')).json().code).toBe('10011');
+    const again = await t.post('buyContracts', me, order(), key, 'real');
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await t.get('listOrder?status=holding', me, 'real')).json().result.total).toBe(1);
   });
 
   it('200 concurrent orders against a balance that covers 10: exactly 10 open, nothing overdrawn', async () => {
