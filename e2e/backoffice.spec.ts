@@ -156,6 +156,17 @@ test('an admin changes the trading fee for everyone and the audit log shows befo
   const param = await (await page.request.get('/api/swx/customer/index/getParamByKey/trading_fee_percent')).json();
   expect(param.result.value).toBe('0.2');
 
+  // An options product's row is checked in place, with the contract's rule, before any confirmation.
+  const product = bo.getByTestId('products-table').locator('tbody tr').first();
+  await product.getByTestId('edit-product').click();
+  await product.getByTestId('product-payoutPercent').fill('abc');
+  await product.getByTestId('product-save').click();
+  await expect(product.getByTestId('product-payoutPercent')).toHaveAttribute('aria-invalid', 'true');
+  await expect(product).toContainText('Please enter a correct amount');
+  await expect(bo.getByTestId('product-confirm')).toHaveCount(0);
+  await product.getByTestId('product-cancel').click();
+  await expect(product.getByTestId('product-payoutPercent')).toHaveCount(0);
+
   await page.goto('/admin/audit');
   await bo.getByTestId('audit-action').selectOption('setting.change');
   await bo.getByTestId('audit-search').click();

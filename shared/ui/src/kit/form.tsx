@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import type { DefaultValues, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useForm, useFormState } from 'react-hook-form';
+import type { DefaultValues, FieldErrors, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { FormField, formClasses } from '../components/form.tsx';
@@ -19,6 +19,14 @@ export function useKitForm<S extends z.ZodType<unknown, FieldValues>>(schema: S,
     resolver: zodResolver(schema as never) as never,
     defaultValues,
   });
+}
+
+/**
+ * The errors of a form made by `useKitForm`, for the component that made it: it renders again when they
+ * change, also where the fields showing them stand in other components (a table's cells).
+ */
+export function useKitFormErrors<S extends z.ZodType<unknown, FieldValues>>(form: KitForm<S>): FieldErrors<z.input<S>> {
+  return useFormState({ control: form.control }).errors;
 }
 
 interface FormOptions<S extends z.ZodType<unknown, FieldValues>> {

@@ -7,7 +7,7 @@ import { Button } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { DataTable } from '@meridian/ui/data-table';
 import type { DataColumn } from '@meridian/ui/data-table';
-import { Form, fieldError, useKitForm } from '@meridian/ui/form';
+import { Form, useKitForm, useKitFormErrors } from '@meridian/ui/form';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { ChangeList } from '../../../shared/components/change-list.tsx';
@@ -47,6 +47,7 @@ export function ProductsTable({
   const [editing, setEditing] = useRowEditing(editButtonId);
   // One form for the row being edited: its inputs stand in their cells and join the form in the actions cell.
   const form = useKitForm(updateOptionsProductBody, NO_PRODUCT);
+  const errors = useKitFormErrors(form);
   const [confirming, setConfirming] = useState<{ product: OptionsProductView; draft: Draft } | null>(null);
 
   const label = (p: OptionsProductView) => t('settings.productName', { code: p.instrumentCode, period: formatDuration(p.period, lang) });
@@ -83,7 +84,7 @@ export function ProductsTable({
     cell: (product) => {
       if (!isEditing(product)) return show(product);
       const id = `${formIdOf(product.id)}-${name}`;
-      const error = fieldError(form, name);
+      const error = errors[name]?.message;
       return (
         <>
           <label htmlFor={id} className={adminStyles.visuallyHidden}>
@@ -102,7 +103,7 @@ export function ProductsTable({
             autoFocus={name === 'payoutPercent'}
           />
           {error ? (
-            <p id={`${id}-error`} className={adminStyles.fieldError}>
+            <p id={`${id}-error`} className={`${adminStyles.fieldError} ${styles.cellError}`}>
               {t(`common:${error}`)}
             </p>
           ) : null}
@@ -150,9 +151,9 @@ export function ProductsTable({
                           {t('ui.cancel')}
                         </Button>
                       </div>
-                      {form.formState.errors.root?.message ? (
+                      {errors.root?.message ? (
                         <p className={adminStyles.fieldError} role="alert">
-                          {t(form.formState.errors.root.message)}
+                          {t(errors.root.message)}
                         </p>
                       ) : null}
                     </>
