@@ -7,9 +7,9 @@ import { contractOrders } from '../../db/schema.ts';
 import type { Leg } from '../../ledger/ledger.ts';
 import type { Instrument } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
-import { orderKeyColumns, ownOrder } from './order-rows.ts';
+import { ownOrder } from './order-rows.ts';
 import type { Owner } from './order-rows.ts';
-import { windowRanges } from './window-ranges.ts';
+import { ordersInWindows } from './window-ranges.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import type { TradingContext } from '../trading-context.ts';
 import { contractOrderOf } from './positions.ts';
@@ -191,23 +191,14 @@ export async function cancelAllPending(ctx: TradingContext, tx: Transaction, own
 
 /** The pending orders whose limit some tick of the windows reached, each with the first such tick after its placement and before its expiry. */
 export async function reachedPending(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>) {
-  const values = windowRanges(windows);
-  if (!values) return [];
-  const rows = await ctx.db
-    .select({
-      ...orderKeyColumns,
-      openTime: contractOrders.openTime,
-      limitPrice: contractOrders.limitPrice,
-      expiresAt: contractOrders.expiresAt,
-    })
-    .from(contractOrders)
-    .innerJoin(sql`(values ${values}) as p(id, low, high)`, sql`p.id = ${contractOrders.instrumentId}`)
-    .where(
-      sql`${contractOrders.status} = 'pending' and (
-        (${contractOrders.side} = 'buy' and p.low <= ${contractOrders.limitPrice})
-        or (${contractOrders.side} = 'sell' and p.high >= ${contractOrders.limitPrice}))`,
-    )
-    .orderBy(asc(contractOrders.id));
+  const rows = await ordersInWindows(
+    ctx.db,
+    windows,
+    'pending',
+    { limitPrice: contractOrders.limitPrice, expiresAt: contractOrders.expiresAt },
+    sql`(${contractOrders.side} = 'buy' and p.low <= ${contractOrders.limitPrice})
+      or (${contractOrders.side} = 'sell' and p.high >= ${contractOrders.limitPrice})`,
+  );
   return rows.flatMap((row) => {
     for (const quote of windows.get(row.instrumentId) ?? []) {
       if (quote.time <= row.openTime) continue;

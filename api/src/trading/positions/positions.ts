@@ -29,8 +29,8 @@ import { closeTriggers, contractOrders } from '../../db/schema.ts';
 import type { Leg, Reader } from '../../ledger/ledger.ts';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
 import type { Quote } from '../../market/market-book.ts';
-import { orderKeyColumns, ownOrder } from './order-rows.ts';
-import { windowRanges } from './window-ranges.ts';
+import { ownOrder } from './order-rows.ts';
+import { ordersInWindows } from './window-ranges.ts';
 import { ApiFailure } from '../../plugins/envelope.ts';
 import { haltedInstruments, instrumentOf, percentSetting, tradableQuote } from '../trading-context.ts';
 import type { TradingContext } from '../trading-context.ts';
@@ -310,23 +310,14 @@ export async function floatingPnl(ctx: TradingContext, db: Reader, userId: strin
  * and high per instrument, then each one's changes after its opening are walked in order.
  */
 export async function triggeredPositions(ctx: TradingContext, windows: ReadonlyMap<number, readonly Quote[]>) {
-  const values = windowRanges(windows);
-  if (!values) return [];
-  const rows = await ctx.db
-    .select({
-      ...orderKeyColumns,
-      openTime: contractOrders.openTime,
-      stopLoss: contractOrders.stopLoss,
-      takeProfit: contractOrders.takeProfit,
-      liquidationPrice: contractOrders.liquidationPrice,
-    })
-    .from(contractOrders)
-    .innerJoin(sql`(values ${values}) as p(id, low, high)`, sql`p.id = ${contractOrders.instrumentId}`)
-    .where(
-      sql`${contractOrders.status} = 'holding' and (
-        (${contractOrders.side} = 'buy' and (p.low <= ${contractOrders.liquidationPrice} or p.low <= ${contractOrders.stopLoss} or p.high >= ${contractOrders.takeProfit}))
-        or (${contractOrders.side} = 'sell' and (p.high >= ${contractOrders.liquidationPrice} or p.high >= ${contractOrders.stopLoss} or p.low <= ${contractOrders.takeProfit})))`,
-    );
+  const rows = await ordersInWindows(
+    ctx.db,
+    windows,
+    'holding',
+    { stopLoss: contractOrders.stopLoss, takeProfit: contractOrders.takeProfit, liquidationPrice: contractOrders.liquidationPrice },
+    sql`(${contractOrders.side} = 'buy' and (p.low <= ${contractOrders.liquidationPrice} or p.low <= ${contractOrders.stopLoss} or p.high >= ${contractOrders.takeProfit}))
+      or (${contractOrders.side} = 'sell' and (p.high >= ${contractOrders.liquidationPrice} or p.high >= ${contractOrders.stopLoss} or p.low <= ${contractOrders.takeProfit}))`,
+  );
   return rows.flatMap((row) => {
     const position = { ...row, side: row.side as ContractSide };
     for (const quote of windows.get(row.instrumentId) ?? []) {
