@@ -13,12 +13,17 @@ export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnT
 /** The handle a `db.transaction(…)` callback receives. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+/** Which engine a database runs on (for the few statements whose best shape differs between the two). */
+export const databaseEngine = (db: Database): DatabaseEngine => (db.$client instanceof PGlite ? 'pglite' : 'postgres');
+
 /** The rows of a raw `execute` (`{ rows }` on both drivers; a bare array is taken as the rows). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  kind: DatabaseEngine;
   /** The driver client, so another part (the registry) can keep its own schema in the same database. */
   client: PGlite | pg.Pool;
   close: () => Promise<void>;

@@ -50,7 +50,17 @@ describe(`the currency table (${databaseKind})`, () => {
     expect(
       await failure(sql`insert into ledger_transfers (type, mode, currency, debit_account_id, credit_account_id, amount, reference_kind, reference_id)
         values ('correction', 'demo', 'DOGE', ${a!.id}, ${b!.id}, '1', 'test', 'fk')`),
-    ).toMatch(/foreign key|currency/i);
+    ).toMatch(/ledger_transfers_currency_places/);
+  });
+
+  it('states in currency_places, which the transfers check calls, the places of every currency of the table', async () => {
+    const stated = await rows<{ code: string; places: number; stated: number | null }>(
+      sql`select code, places, currency_places(code) as stated from currencies order by code`,
+    );
+    expect(stated.length).toBe(CURRENCIES.length);
+    for (const row of stated) expect({ code: row.code, places: row.stated }).toEqual({ code: row.code, places: row.places });
+    const [unknown] = await rows<{ stated: number | null }>(sql`select currency_places('DOGE') as stated`);
+    expect(unknown?.stated).toBeNull();
   });
 
   it('refuses a transfer with more places than its currency accepts, and takes one with exactly as many', async () => {
@@ -61,16 +71,17 @@ describe(`the currency table (${databaseKind})`, () => {
     const transfer = (amount: string) =>
       sql`insert into ledger_transfers (type, mode, currency, debit_account_id, credit_account_id, amount, reference_kind, reference_id)
         values ('correction', 'real', 'USDT', ${a!.id}, ${b!.id}, ${amount}, 'test', 'places')`;
-    expect(await failure(transfer('1.0000001'))).toMatch(/USDT amount has at most 6 decimal places/);
+    expect(await failure(transfer('1.0000001'))).toMatch(/ledger_transfers_currency_places/);
     expect(await failure(transfer('1.000001'))).toBe('no failure');
     const [count] = await rows<{ n: string | number }>(sql`select count(*) as n from ledger_transfers where reference_id = 'places'`);
     expect(Number(count!.n)).toBe(1);
   });
 
-  it('keeps every currency and its code for good (transfers name it without a foreign key)', async () => {
+  it('keeps every currency, its code and its places for good (transfers name it without a foreign key)', async () => {
     expect(await failure(sql`delete from currencies where code = 'ETH'`)).toMatch(/stays in the table/);
     expect(await failure(sql`update currencies set code = 'ETC' where code = 'ETH'`)).toMatch(/stays in the table/);
     expect(await failure(sql`truncate currencies cascade`)).toMatch(/keeps every currency/);
+    expect(await failure(sql`update currencies set places = 6 where code = 'ETH'`)).toMatch(/keeps its places/);
     expect(await failure(sql`update currencies set code = code, display_places = display_places where code = 'ETH'`)).toBe('no failure');
     const [eth] = await rows<{ code: string }>(sql`select code from currencies where code = 'ETH'`);
     expect(eth?.code).toBe('ETH');

@@ -26,7 +26,7 @@ const epochMs = (name: string) => bigint(name, { mode: 'number' });
 /**
  * The currency table (CURRENCIES of @meridian/contracts, seeded by the migration; a test checks they
  * agree): the places an amount of it may have, the places shown, its networks. Ledger accounts and
- * transfers reference it, and a trigger refuses a transfer with more places than its currency accepts.
+ * transfers reference it, and a check refuses a transfer with more places than its currency accepts.
  */
 export const currencies = pgTable(
   'currencies',
@@ -85,7 +85,7 @@ export const ledgerTransfers = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     mode: text('mode').notNull(),
-    /** A code of `currencies`: the places trigger refuses any other (no foreign key, see migration 0014). */
+    /** A code of `currencies`: the places check refuses any other (no foreign key, see migrations 0014, 0015). */
     currency: text('currency').notNull(),
     debitAccountId: integer('debit_account_id').notNull(),
     creditAccountId: integer('credit_account_id').notNull(),
@@ -110,6 +110,11 @@ export const ledgerTransfers = pgTable(
       .where(sql`${t.type} in (${sql.raw(ONCE_PER_EVENT_TRANSFER_TYPES.map((type) => `'${type}'`).join(', '))})`),
     check('ledger_transfers_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    // `currency_places` (migration 0015) states each currency's places; NULL for a code it does not list.
+    check(
+      'ledger_transfers_currency_places',
+      sql`"currency_places"(${t.currency}) IS NOT NULL AND ${t.amount} = trunc(${t.amount}, "currency_places"(${t.currency}))`,
+    ),
   ],
 );
 
