@@ -201,7 +201,11 @@ export class Ledger {
           and(eq(ledgerAccounts.id, id), sql`(${ledgerAccounts.allowNegative} OR ${ledgerAccounts.balance} + ${delta.toFixed()} >= 0)`),
         )
         .returning();
-      if (updated.length === 0) throw new InsufficientFunds(kind ?? 'cash');
+      if (updated.length > 0) return;
+      // Only a debit of a user account refuses (10011); a change that cannot refuse and updated nothing is
+      // a missing account — an error that ends the transaction, never a refusal a caller could commit after.
+      if (kind !== null && delta.isNegative()) throw new InsufficientFunds(kind);
+      throw new Error(`ledger account ${id}: the change of ${delta.toFixed()} updated nothing`);
     };
     if (refusable.length === 1) {
       const [id, { delta, kind }] = refusable[0]!;
