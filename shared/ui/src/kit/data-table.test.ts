@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, createElement } from 'react';
+import { act, createElement, useState } from 'react';
 import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@meridian/platform';
@@ -145,5 +145,40 @@ describe('DataTable', () => {
     expect(pages).toEqual([2]);
     // The rows it was given stay as they are: the server pages them.
     expect(names()).toEqual(['Carol', 'Alice']);
+  });
+
+  it('keeps what a cell holds when its table renders again with new column objects (an edit being typed)', () => {
+    let rerender!: () => void;
+    /** A cell with state of its own: an input that keeps what was typed. */
+    function Typing() {
+      const [text, setText] = useState('');
+      return createElement('input', {
+        value: text,
+        onChange: (e: { target: { value: string } }) => setText(e.target.value),
+        'data-testid': 'typing',
+      });
+    }
+    function Parent() {
+      const [, setTick] = useState(0);
+      rerender = () => setTick((n) => n + 1);
+      // New column objects on every render, as a component that does not memoize its columns makes them.
+      const fresh: DataColumn<Person>[] = [
+        { id: 'name', header: 'Name', cell: (p) => p.name, rowHeader: true },
+        { id: 'edit', header: 'Edit', cell: () => createElement(Typing) },
+      ];
+      return createElement(DataTable<Person>, { columns: fresh, rows: people.slice(0, 1), rowKey: (p) => p.id, caption: 'People' });
+    }
+    render(createElement(Parent));
+    const input = host.querySelector<HTMLInputElement>('[data-testid="typing"]')!;
+    act(() => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, '0.2');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(host.querySelector<HTMLInputElement>('[data-testid="typing"]')!.value).toBe('0.2');
+    act(() => rerender());
+    const after = host.querySelector<HTMLInputElement>('[data-testid="typing"]')!;
+    expect(after).toBe(input);
+    expect(after.value).toBe('0.2');
   });
 });

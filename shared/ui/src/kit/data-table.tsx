@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { flexRender, getCoreRowModel, getPaginationRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
+import { getCoreRowModel, getPaginationRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { EmptyState, LoadingState } from '../components/states.tsx';
 import { Pager } from './pager.tsx';
@@ -106,8 +106,6 @@ export function DataTable<T>({
         enableSorting: column.sortValue !== undefined,
         sortUndefined: 'last',
         sortDescFirst: false,
-        header: () => column.header,
-        cell: ({ row }) => column.cell(row.original),
       })),
     [columns],
   );
@@ -155,7 +153,7 @@ export function DataTable<T>({
                 {group.headers.map((header) => {
                   const column = byId.get(header.column.id)!;
                   const sorted = header.column.getIsSorted();
-                  const text = flexRender(header.column.columnDef.header, header.getContext());
+                  const text = column.header;
                   return (
                     <th
                       key={header.id}
@@ -185,7 +183,9 @@ export function DataTable<T>({
                 {row.getVisibleCells().map((cell) => {
                   const column = byId.get(cell.column.id)!;
                   const className = [column.numeric ? styles.end : '', column.className ?? ''].join(' ').trim() || undefined;
-                  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  // Called, not rendered as a component: the column's function is made anew with each render of
+                  // the caller, and as a component type it would remount the cell (an open edit form lost what was typed).
+                  const content = column.cell(row.original);
                   const label = cards ? labelOf(column) : undefined;
                   return column.rowHeader ? (
                     <th key={cell.id} scope="row" className={className} data-label={label}>
