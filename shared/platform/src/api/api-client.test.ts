@@ -29,6 +29,25 @@ describe('api client', () => {
     expect(realHeaders.Authorization).toBeUndefined();
   });
 
+  it('uploads a multipart form with the token and no JSON content type, and parses the declared result', async () => {
+    const { uploadsEndpoints } = await import('@meridian/contracts/endpoints/uploads');
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
+      jsonResponse({ code: '200', message: 'success', result: { id: '8d0f6f0e-2b7a-4c1e-9a55-0c1f3f1d2e3a', mime: 'image/png', size: 3 } }),
+    );
+    const { api } = client({ fetchImpl });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'proof.png');
+    const result = await api.upload(uploadsEndpoints.uploadImage, form);
+    expect(result).toMatchObject({ mime: 'image/png', size: 3 });
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('/api/swx/customer/upload/image');
+    expect(init!.method).toBe('POST');
+    expect(init!.body).toBe(form);
+    const headers = init!.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('tok-1');
+    expect(headers['Content-Type']).toBeUndefined();
+  });
+
   it('serializes GET arrays as repeated keys', async () => {
     const { api, fetchImpl } = client();
     await api.get('/api/x', { result: z.object({ n: z.number() }), query: { id: [1, 2], type: 3, skip: undefined } });

@@ -40,6 +40,8 @@ export interface RequestOptions<T extends z.ZodType> {
   /** GET query; arrays serialize as repeated keys (SPEC §6). */
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   body?: unknown;
+  /** A multipart body (an image upload) instead of JSON: sent as it is, with the same headers, token and handling. */
+  form?: FormData;
   /** The contract schema of `result`; the response is validated with it. */
   result: T;
   signal?: AbortSignal;
@@ -122,7 +124,7 @@ export function createApiClient(options: ApiClientOptions) {
     const token = options.getToken();
     if (token) headers.Authorization = token;
     if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
-    let body: string | undefined;
+    let body: string | FormData | undefined = req.form;
     if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(req.body);
@@ -163,7 +165,11 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiError(code, String(payload.message ?? ''), response.status, mode ? MODE_CHANGED_KEYS[mode] : undefined);
     }
     // `200` and the SPEC §7 success codes (20001–20005) are successes; the caller shows the latter's message.
-    if (!isSuccessCode(code)) throw new ApiError(code, String(payload.message ?? ''), response.status);
+    if (!isSuccessCode(code)) {
+      // A refused field names its own message (a `common` key such as `validation.imageFormat`): that is what to show.
+      const message = String(payload.message ?? '');
+      throw new ApiError(code, message, response.status, message.startsWith('validation.') ? message : undefined);
+    }
     const parsed = req.result.safeParse(payload.result);
     if (!parsed.success) throw new ApiError('badResponse', parsed.error.message, response.status, CLIENT_ERROR_CODES.badResponse);
     return parsed.data;
@@ -183,9 +189,21 @@ export function createApiClient(options: ApiClientOptions) {
     }) as Promise<CallResult<E>>;
   }
 
+  /** Sends a multipart form (one file, say) to a declared endpoint that takes one; its result parsed as `call` does. */
+  function upload<E extends Endpoint>(endpoint: E, form: FormData, signal?: AbortSignal): Promise<CallResult<E>> {
+    if (!endpoint.result) throw new Error(`${endpoint.operationId} answers ${endpoint.raw}, not JSON`);
+    return request(endpointPath(endpoint), {
+      method: endpoint.method,
+      form,
+      ...(signal ? { signal } : {}),
+      result: endpoint.result,
+    }) as Promise<CallResult<E>>;
+  }
+
   return {
     request,
     call,
+    upload,
     get: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method' | 'body'>) => request(path, { ...req, method: 'GET' }),
     post: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method'>) => request(path, { ...req, method: 'POST' }),
   };

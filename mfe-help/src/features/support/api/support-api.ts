@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CLIENT_ERROR_CODES, SUCCESS_CODE, endpointPath, messageKeyForCode } from '@meridian/contracts';
+import { endpointPath } from '@meridian/contracts';
 import type { TicketAccess } from '@meridian/contracts';
 import { supportEndpoints as support } from '@meridian/contracts/endpoints/support';
-import { uploadsEndpoints as uploads } from '@meridian/contracts/endpoints/uploads';
-import { envelope } from '@meridian/contracts/schemas';
 import { ApiError } from '@meridian/platform';
 import type { ApiClient } from '@meridian/platform';
 import { helpKeys } from '../../../shared/help-keys.ts';
@@ -33,21 +31,3 @@ export const replyTicket = (api: ApiClient, access: TicketAccess, message: strin
 
 export const supportImageUrl = (imageId: string, access: TicketAccess) =>
   `${endpointPath(support.supportImage, { imageId })}?ticket=${encodeURIComponent(access.ticket)}&key=${encodeURIComponent(access.key)}`;
-
-/** Multipart upload of one image (the JSON client does not send files). */
-export async function uploadImage(file: Blob, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, name);
-  let response: Response;
-  try {
-    response = await fetch(endpointPath(uploads.uploadImage), { method: 'POST', body: form, credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError('network', String(error), undefined, CLIENT_ERROR_CODES.network);
-  }
-  const parsed = envelope(uploads.uploadImage.result).safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ApiError(String(response.status), response.statusText, response.status);
-  const { code, message, result } = parsed.data;
-  if (code !== SUCCESS_CODE || !result)
-    throw new ApiError(code, message, response.status, message.startsWith('validation.') ? message : messageKeyForCode(code));
-  return result.id;
-}

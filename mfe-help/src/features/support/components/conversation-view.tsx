@@ -12,9 +12,9 @@ import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { isMissingTicket, replyTicket, supportImageUrl, ticketQueryOptions } from '../api/support-api.ts';
 import { ConversationStatus } from './conversation-status.tsx';
-import { ImageField } from './image-field.tsx';
+import { ImageField } from '@meridian/ui/image-field';
+import type { PreparedImage } from '@meridian/ui/image-field';
 import { sendWithImage } from './open-conversation-form.tsx';
-import type { PreparedImage } from './prepare-image.ts';
 import styles from './support.module.css';
 
 const replySchema = z.object({ message: supportMessageText });
@@ -84,7 +84,7 @@ function Conversation({ api, access, view }: { api: ApiClient; access: TicketAcc
         schema={replySchema}
         defaultValues={{ message: '' }}
         onSubmit={async ({ message }, form) => {
-          const key = await sendWithImage(image, async (imageId) => {
+          const key = await sendWithImage(api, image, async (imageId) => {
             queryClient.setQueryData(ticketQueryOptions(api, access).queryKey, await replyTicket(api, access, message.trim(), imageId));
           });
           setFailure(key);
@@ -98,7 +98,7 @@ function Conversation({ api, access, view }: { api: ApiClient; access: TicketAcc
         {(form, { submitting }) => (
           <>
             <TextField form={form} name="message" label={t('kf.reply')} multiline maxLength={SUPPORT_MESSAGE_MAX} testId="kf-reply" />
-            <ImageField value={image} onChange={setImage} />
+            <ImageField value={image} onChange={setImage} label={t('kf.image')} hint={tc('kit.imageHint')} testId="kf-image" />
             <SubmitRow failure={failure} submitting={submitting} label={t('kf.send')} busyLabel={t('kf.sending')} testId="kf-reply-send" />
           </>
         )}

@@ -1,5 +1,7 @@
 import imageCompression from 'browser-image-compression';
 import { IMAGE_LIMITS, sniffImage } from '@meridian/contracts';
+import { uploadsEndpoints } from '@meridian/contracts/endpoints/uploads';
+import type { ApiClient } from '@meridian/platform';
 
 /** SPEC §7 "upload failed, retry": the image could not be read or reduced in this browser. */
 export const UPLOAD_FAILED_KEY = 'errors.uploadFailed';
@@ -46,4 +48,11 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
   }
   if (blob.size > IMAGE_LIMITS.serverMaxBytes) return { ok: false, key: 'validation.imageTooLarge' };
   return { ok: true, blob, name: file.name };
+}
+
+/** Uploads a prepared image (`uploadImage`, multipart) through the part's API client: its id, to attach to what is sent next. */
+export async function uploadImage(api: ApiClient, image: Blob, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', image, name);
+  return (await api.upload(uploadsEndpoints.uploadImage, form)).id;
 }
