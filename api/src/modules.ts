@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AccountsContext } from './accounts/context.ts';
 import type { ApiOptions } from './app.ts';
 import { ContentAdmin } from './content/content-admin.ts';
+import { Deposits } from './funding/deposits.ts';
 import type { Database } from './db/database.ts';
 import type { BalanceEvents } from './ledger/account-figures.ts';
 import type { NotifyUser } from './live/user-events.ts';
@@ -14,6 +15,7 @@ import { Corrections } from './reviews/corrections.ts';
 import type { ReviewService } from './reviews/reviews.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
+import { fundingRoutes } from './routes/funding/funding-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
 import { marketRoutes } from './routes/index/market-routes.ts';
 import { loginRoutes } from './routes/login/login-routes.ts';
@@ -103,6 +105,13 @@ export const API_MODULES: readonly ApiModule[] = [
     register: async (api, { trading, db, market }) => {
       await api.register(orderRoutes, { trading });
       await api.register(watchlistRoutes, { db, market });
+    },
+  },
+  {
+    name: 'funding',
+    register: async (api, { db, reviews, settings, balances, notifyUser, now }) => {
+      const deposits = new Deposits(db, reviews, settings, balances, notifyUser);
+      await api.register(fundingRoutes, { db, deposits, settings, now });
     },
   },
   {

@@ -11,3 +11,4 @@ export * from './schema/market.ts';
 export * from './schema/money.ts';
 export * from './schema/operators.ts';
 export * from './schema/jobs.ts';
+export * from './schema/funding.ts';

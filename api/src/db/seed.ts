@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { insertContent } from '../content/insert-content.ts';
 import { sanitizeContent } from '../content/sanitize-content.ts';
+import { seedDepositAddresses } from '../funding/deposit-addresses.ts';
 import { DEV_PAYOUT_KEY, authAddressValue, namesKnownKey, payoutAddressesFromEnv } from '../settings/payout-addresses.ts';
 import type { PayoutAddresses } from '../settings/payout-addresses.ts';
 import type { Database } from './database.ts';
@@ -43,13 +44,15 @@ async function seedPayoutAddresses(db: Database, payout: PayoutAddresses): Promi
   });
 }
 
-/** Seeds the demo content and the default settings once (an empty table only), and the payout wallets. */
+/** Seeds the demo content and the default settings once (an empty table only), the payout wallets and the deposit addresses. */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {
   await db
     .insert(settings)
     .values(Object.entries(SEED_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
-  await seedPayoutAddresses(db, options.payout ?? payoutAddressesFromEnv(process.env));
+  const payout = options.payout ?? payoutAddressesFromEnv(process.env);
+  await seedPayoutAddresses(db, payout);
+  await seedDepositAddresses(db, process.env, payout);
   const [faqCount] = await db.select({ n: sql<number>`count(*)::int` }).from(faqs);
   if ((faqCount?.n ?? 0) === 0) {
     await db

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MONEY_CODES } from '@meridian/contracts';
+import { MONEY_CODES, SUCCESS_CODE } from '@meridian/contracts';
 import type { AccountModeName } from '@meridian/contracts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@meridian/contracts/schemas';
 import type { Database, Transaction } from '../db/database.ts';
@@ -91,8 +91,12 @@ export async function idempotent<T>(
   mode: AccountModeName,
   work: (tx: Transaction) => Promise<T>,
   now: () => number = Date.now,
-  /** The work locks several owners (`lockOwners`): the caller's own account is not locked first. */
-  { severalOwners = false }: { severalOwners?: boolean } = {},
+  /**
+   * `severalOwners`: the work locks several owners (`lockOwners`), so the caller's own account is not
+   * locked first. `successCode`: the code a success answers (a SPEC §7 success code such as 20002), `200`
+   * otherwise.
+   */
+  { severalOwners = false, successCode = SUCCESS_CODE }: { severalOwners?: boolean; successCode?: string } = {},
 ): Promise<Answer<T>['body']> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = typeof header === 'string' ? header : undefined;
@@ -138,7 +142,7 @@ export async function idempotent<T>(
     await holdStoredMode(tx, userId, mode, { lockOwner: !severalOwners });
     let result: Answer<T>;
     try {
-      result = { statusCode: 200, body: ok(await work(tx)) };
+      result = { statusCode: 200, body: { ...ok(await work(tx)), code: successCode } };
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.httpStatus >= 500) throw error;
       // A refusal undoes the work: the transaction rolls back, and the refusal is stored on its own below.

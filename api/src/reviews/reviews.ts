@@ -101,6 +101,11 @@ export class ReviewService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The database the items live in (an item's images are read from it). */
+  get database(): Database {
+    return this.db;
+  }
+
   /** The business side of a kind's decisions (one per kind). */
   handle(kind: ReviewKind, handler: DecisionHandler): void {
     this.handlers.set(kind, handler);

@@ -31,3 +31,9 @@ export async function claimUpload(tx: Transaction, imageId: string | undefined, 
   }
   await tx.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, imageId));
 }
+
+/** An upload's stored bytes and type (the caller decides who may read it). */
+export async function findUpload(db: Database, id: string): Promise<{ mime: string; data: Buffer } | null> {
+  const [row] = await db.select({ mime: uploads.mime, data: uploads.data }).from(uploads).where(eq(uploads.id, id));
+  return row ?? null;
+}

@@ -21,4 +21,13 @@ export const WALLET_CHAINS = ['ethereum', 'tron'] as const;
 export type WalletChain = (typeof WALLET_CHAINS)[number];
 
 /** Kinds of notification the server creates; the client translates title and body by kind. */
-export const NOTIFICATION_KINDS = ['welcome', 'newDevice', 'passwordChanged', 'passwordReset', 'providerLinked', 'correction'] as const;
+export const NOTIFICATION_KINDS = [
+  'welcome',
+  'newDevice',
+  'passwordChanged',
+  'passwordReset',
+  'providerLinked',
+  'correction',
+  'depositApproved',
+  'depositRejected',
+] as const;

@@ -62,6 +62,12 @@ export const ERROR_CODES = {
    * rounded; `result` is `{ currency, places, key }`, `key` the message naming them.
    */
   '10111': 'errors.10111',
+  /** Funding needs the real account (SPEC §4: demo cannot deposit or withdraw): "switch to your real account". */
+  '10120': 'errors.10120',
+  /** No deposit address is set for the network yet: deposits on it are not open. */
+  '10121': 'errors.10121',
+  /** The transaction hash is claimed by another open deposit of its network. */
+  '10122': 'errors.10122',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -139,6 +145,13 @@ export const MODE_CHANGED_KEYS = { demo: 'errors.modeChangedDemo', real: 'errors
 export const CURRENCY_CODES = {
   /** More decimal places than the currency accepts; `result` is `{ currency, places, key }`. */
   tooManyPlaces: '10111',
+} as const;
+
+/** Named codes of funding (issue 25). */
+export const FUNDING_CODES = {
+  realOnly: '10120',
+  networkClosed: '10121',
+  hashUsed: '10122',
 } as const;
 
 /** Client-side failure codes that never come from the server. */

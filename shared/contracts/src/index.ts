@@ -5,6 +5,7 @@ export {
   SUCCESS_CODES,
   ACCOUNT_CODES,
   ERROR_CODES,
+  FUNDING_CODES,
   CLIENT_ERROR_CODES,
   isSuccessCode,
   messageKeyForCode,
@@ -197,3 +198,18 @@ export type {
   SaveContentBody,
   PreviewContentResult,
 } from './backoffice.ts';
+export {
+  FUNDING_CURRENCIES,
+  FUNDING_NETWORKS,
+  FUNDING_NETWORK_NAMES,
+  networksOf,
+  isTransactionHash,
+  explorerLink,
+  DEPOSIT_MINIMUMS,
+  DEPOSIT_MESSAGE_VARIABLES,
+  FUNDING_KEYS,
+  DEPOSIT_STATES,
+  DEPOSITS_PAGE_SIZE,
+} from './funding-rules.ts';
+export type { FundingCurrency, FundingNetwork, DepositState } from './funding-rules.ts';
+export type { RechargeBody, DepositView, ListRechargeResult, DepositAddressesResult } from './funding.ts';

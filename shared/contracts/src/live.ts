@@ -75,9 +75,10 @@ export const USER_EVENT_VERSION = 1;
 /**
  * What a `USER_EVENT` may ask a page to read again: names of the platform's shared query-key factories
  * (`sharedQueryKeys`), each for the receiving user. `user`: everything of the user's account data;
- * `userFigures`: their figures (one account mode when `mode` is given); `userNotifications`: their notifications.
+ * `userFigures`: their figures (one account mode when `mode` is given); `userNotifications`: their notifications;
+ * `userFunding`: their deposits and withdrawals.
  */
-export const USER_EVENT_KEYS = ['user', 'userFigures', 'userNotifications'] as const;
+export const USER_EVENT_KEYS = ['user', 'userFigures', 'userNotifications', 'userFunding'] as const;
 export type UserEventKey = (typeof USER_EVENT_KEYS)[number];
 
 /** One query a `USER_EVENT` names, as the server sends it (the key's name and its parameters). */

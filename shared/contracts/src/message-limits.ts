@@ -1,3 +1,4 @@
+import { DEPOSIT_MESSAGE_VARIABLES } from './funding-rules.ts';
 import { IMAGE_LIMITS } from './image-limits.ts';
 
 /** The longest support message, a customer's or an operator's answer (characters). */
@@ -22,4 +23,5 @@ export const MESSAGE_LIMIT_VARIABLES = {
   imageMaxSide: IMAGE_LIMITS.maxSide,
   imagePickerMaxMb: IMAGE_LIMITS.pickerMaxBytes / MB,
   imageServerMaxMb: IMAGE_LIMITS.serverMaxBytes / MB,
+  ...DEPOSIT_MESSAGE_VARIABLES,
 } as const;

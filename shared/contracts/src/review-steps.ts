@@ -58,3 +58,10 @@ export function reviewStepRule(kind: ReviewKind, step: string): ReviewStepRule |
 export function hasStepFrom(kind: ReviewKind, state: ReviewState): boolean {
   return REVIEW_STEP_NAMES.some((name) => reviewStepRule(kind, name)?.from === state);
 }
+
+/**
+ * Payload keys of an item that name an uploaded image (an upload id): the back-office shows them as
+ * pictures, fetched through `getReviewImage`; any other key is a fact shown as text.
+ */
+export const REVIEW_IMAGE_KEYS = ['proofId'] as const;
+export type ReviewImageKey = (typeof REVIEW_IMAGE_KEYS)[number];

@@ -8,6 +8,8 @@ import { operatorOf } from '../../plugins/operator-auth.ts';
 import type { Corrections } from '../../reviews/corrections.ts';
 import { readableKinds } from '../../reviews/reviews.ts';
 import type { ReviewService } from '../../reviews/reviews.ts';
+import { sendImage } from '../../uploads/image-answer.ts';
+import { findUpload } from '../../uploads/uploads.ts';
 
 /**
  * The review queues: an operator reads the kinds their roles read (an item of another kind answers
@@ -21,6 +23,15 @@ export const reviewsRoutes: FastifyPluginAsync<{ reviews: ReviewService; correct
   route(app, reviewsApi.listReviews, async (request) => ok(await reviews.list(readableKinds(operatorOf(request).roles), request.query)));
 
   route(app, reviewsApi.getReview, async (request) => ok(await reviews.readable(request.params.id, operatorOf(request).roles)));
+
+  // An image the item names (a deposit's proof): evidence to look at, never a document to run.
+  route(app, reviewsApi.getReviewImage, async (request, reply) => {
+    const item = await reviews.readable(request.params.id, operatorOf(request).roles);
+    const uploadId = item.payload[request.params.key];
+    const image = uploadId ? await findUpload(reviews.database, uploadId) : null;
+    if (!uploadId || !image) throw new ApiFailure('404', 'image not found', 404);
+    return sendImage(reply, uploadId, image, 'private, no-store');
+  });
 
   route(app, reviewsApi.assignReview, async (request) => {
     const me = operatorOf(request);

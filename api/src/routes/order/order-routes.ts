@@ -1,18 +1,16 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { MODE_CODES, wholeNumber } from '@meridian/contracts';
-import type { AccountModeName } from '@meridian/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { wholeNumber } from '@meridian/contracts';
 import { tradingEndpoints as order } from '@meridian/contracts/endpoints/trading';
 import { lotTermsOf } from '../../market/catalogue/catalogue.ts';
-import { idempotent, replayAnswered } from '../../plugins/idempotency.ts';
-import { ApiFailure, ok } from '../../plugins/envelope.ts';
+import { ok } from '../../plugins/envelope.ts';
 import { route } from '../../plugins/endpoints.ts';
-import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
+import { callerMode, moneyCalls } from '../../plugins/money-call.ts';
+import { authOf, userGuard } from '../../plugins/user-auth.ts';
 import { buyOption, getOptionsOrder, listOptions, productsOf } from '../../trading/options/options.ts';
 import { cancelPending } from '../../trading/positions/pending.ts';
 import { closePosition, listPositions, openPosition, positionTerms } from '../../trading/positions/positions.ts';
 import { haltedInstruments, instrumentOf, percentSetting } from '../../trading/trading-context.ts';
 import type { TradingService } from '../../trading/trading-service.ts';
-import type { Transaction } from '../../db/database.ts';
 
 /**
  * The order group of SPEC §6: contracts and options of the signed-in user, in the account mode the
@@ -23,32 +21,6 @@ import type { Transaction } from '../../db/database.ts';
 export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = async (app, { trading }) => {
   const { ctx } = trading;
   app.addHook('onRequest', userGuard(ctx.db));
-
-  // The account the call acts on: the user's stored mode (a `virtually` header naming the other one is
-  // refused); only an active user trades.
-  const modeFor = async (request: FastifyRequest): Promise<AccountModeName> => {
-    const auth = authOf(request);
-    if (auth.status !== 'active') throw new ApiFailure('401', 'login required', 401);
-    return modeOf(request, auth.accountMode as AccountModeName);
-  };
-
-  // A money call from a window that names the other mode is refused (10110), unless its key was answered
-  // already: a retry whose first answer was lost gets that answer again, never a refusal that could lead
-  // the user to place it twice. Looked up only on a refusal, so the ordinary call pays nothing for it.
-  const modeOrReplay = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<{ mode: AccountModeName } | { replayed: NonNullable<Awaited<ReturnType<typeof replayAnswered>>> }> => {
-    try {
-      return { mode: await modeFor(request) };
-    } catch (error) {
-      if (error instanceof ApiFailure && error.code === MODE_CODES.accountModeChanged) {
-        const replayed = await replayAnswered(ctx.db, request, reply, ctx.now);
-        if (replayed) return { replayed };
-      }
-      throw error;
-    }
-  };
 
   route(app, order.getTradingTerms, async (request) => {
     const instrument = instrumentOf(ctx, request.params.instrumentId);
@@ -65,19 +37,7 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
   });
 
   // A money call: the stored mode (or the first answer replayed), the work once per key, then the new figures.
-  const moneyCall = async <T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    work: (tx: Transaction, userId: string, mode: AccountModeName) => Promise<T>,
-  ) => {
-    const { userId } = authOf(request);
-    const chosen = await modeOrReplay(request, reply);
-    if ('replayed' in chosen) return chosen.replayed;
-    const { mode } = chosen;
-    const answer = await idempotent(ctx.db, request, reply, mode, (tx) => work(tx, userId, mode), ctx.now);
-    if (answer.code === '200') trading.publishFigures(userId, mode);
-    return answer;
-  };
+  const moneyCall = moneyCalls(ctx.db, ctx.now, (userId, mode) => trading.publishFigures(userId, mode));
 
   route(app, order.buyContracts, async (request, reply) => {
     const terms = await positionTerms(ctx);
@@ -96,7 +56,7 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
   });
 
   route(app, order.listOrder, async (request) =>
-    ok(await listPositions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
+    ok(await listPositions(ctx, ctx.db, authOf(request).userId, await callerMode(request), request.query)),
   );
 
   route(app, order.buyOptions, async (request, reply) => {
@@ -105,10 +65,10 @@ export const orderRoutes: FastifyPluginAsync<{ trading: TradingService }> = asyn
   });
 
   route(app, order.getOptionsOrderById, async (request) =>
-    ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await modeFor(request), wholeNumber(request.params.id))),
+    ok(await getOptionsOrder(ctx, ctx.db, authOf(request).userId, await callerMode(request), wholeNumber(request.params.id))),
   );
 
   route(app, order.listOptionsOrder, async (request) =>
-    ok(await listOptions(ctx, ctx.db, authOf(request).userId, await modeFor(request), request.query)),
+    ok(await listOptions(ctx, ctx.db, authOf(request).userId, await callerMode(request), request.query)),
   );
 };

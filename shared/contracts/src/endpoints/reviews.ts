@@ -10,9 +10,10 @@ import {
   proposeCorrectionBody,
   reviewView,
 } from '../backoffice.ts';
-import { reviewStepBody } from '../reviews.ts';
+import { REVIEW_IMAGE_KEYS, reviewStepBody } from '../reviews.ts';
 
 const REVIEWS = `${ADMIN_API}/reviews` as const;
+const reviewImageParams = numericIdParams.extend({ key: z.enum(REVIEW_IMAGE_KEYS) });
 
 /** The one review mechanism seen from the back-office: the queues, an item's decision and steps, and corrections. */
 export const reviewsEndpoints = defineEndpoints('reviews', {
@@ -30,6 +31,16 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     summary: 'One review item with its facts, history and who has it',
     params: numericIdParams,
     result: reviewView,
+    callers: BACKOFFICE_SECTIONS.queues.readers,
+    refusals: { 404: z.null() },
+  },
+  getReviewImage: {
+    method: 'GET',
+    path: `${REVIEWS}/:id/images/:key`,
+    summary: "An image the item's evidence names (a deposit's proof), for the operators who read its queue",
+    description: 'Answers the image bytes under their stored type, not an envelope. `key` is one of REVIEW_IMAGE_KEYS.',
+    params: reviewImageParams,
+    result: z.null(),
     callers: BACKOFFICE_SECTIONS.queues.readers,
     refusals: { 404: z.null() },
   },

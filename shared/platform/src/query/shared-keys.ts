@@ -16,4 +16,6 @@ export const sharedQueryKeys = {
   userFiguresOf: (userId: string | null, mode: AccountMode) => [...sharedQueryKeys.userFigures(userId), mode] as const,
   /** The user's notifications (an operator's decision adds one). */
   userNotifications: (userId: string | null) => [...sharedQueryKeys.user(userId), 'notifications'] as const,
+  /** The user's deposits and withdrawals (an operator's decision changes them). */
+  userFunding: (userId: string | null) => [...sharedQueryKeys.user(userId), 'funding'] as const,
 };

@@ -9,6 +9,7 @@ const KEY_FACTORIES: Record<UserEventKey, (userId: string, entry: RefreshEntry) 
   user: (userId) => sharedQueryKeys.user(userId),
   userFigures: (userId, { mode }) => (mode ? sharedQueryKeys.userFiguresOf(userId, mode) : sharedQueryKeys.userFigures(userId)),
   userNotifications: (userId) => sharedQueryKeys.userNotifications(userId),
+  userFunding: (userId) => sharedQueryKeys.userFunding(userId),
 };
 
 const isKnownKey = (key: string): key is UserEventKey => Object.hasOwn(KEY_FACTORIES, key);

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { endpointPath } from '@meridian/contracts';
+import { fundingEndpoints as funding } from '@meridian/contracts/endpoints/funding';
+import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
+import { deposits, ledgerTransfers, reviews, users } from '../../src/db/schema.ts';
+import { auth, signUp } from '../accounts-helpers.ts';
+import type { SignedUp } from '../accounts-helpers.ts';
+import { databaseKind, multipartFile, PNG_1PX } from '../helpers.ts';
+import { expectLedgerBalanced } from '../ledger-helpers.ts';
+import { withOperator, withTestApi } from '../suite-fixtures.ts';
+
+/**
+ * Deposits (issue 25, SPEC §5.3): a real-account customer submits what they sent with a proof image
+ * (20002, a review item, no money yet); a `finance` operator approves once (the currency is credited
+ * through the ledger, once) or rejects with a reason; every rule is refused with its message and
+ * changes nothing; nobody sees another customer's deposits or proofs.
+ */
+const api = withTestApi({ rateLimits: false }, { timeout: 120_000 });
+const finance = withOperator(api, ['finance']);
+const support = withOperator(api, ['support']);
+
+const TRON_HASH = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
+const ETH_HASH = () => `0x${TRON_HASH()}`;
+
+async function realUser(): Promise<SignedUp> {
+  const user = await signUp(api.app);
+  await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, user.userId));
+  return user;
+}
+
+async function upload(user: SignedUp): Promise<string> {
+  const file = multipartFile('proof.png', PNG_1PX, 'image/png');
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/api/swx/customer/upload/image',
+    payload: file.payload,
+    headers: { ...file.headers, authorization: user.token },
+  });
+  return res.json().result.id as string;
+}
+
+const recharge = (user: SignedUp, body: Record<string, unknown>, key: string = randomUUID(), mode: 'demo' | 'real' = 'real') =>
+  api.app.inject({
+    method: 'POST',
+    url: endpointPath(funding.recharge),
+    payload: body,
+    headers: { ...auth(user.token, mode), 'idempotency-key': key },
+  });
+
+async function usdt(user: SignedUp, overrides: Record<string, unknown> = {}) {
+  const txHash = TRON_HASH();
+  return { currency: 'USDT', network: 'TRC-20', txHash, last6: txHash.slice(-6), amount: '150', proofId: await upload(user), ...overrides };
+}
+
+const decide = (id: number, token: string, body: object) =>
+  api.app.inject({
+    method: 'POST',
+    url: endpointPath(reviewsEndpoints.decideReview, { id }),
+    payload: body,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+const reviewOf = async (depositId: number) =>
+  (
+    await api.database.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.subjectId, String(depositId)))
+      .limit(10)
+  ).find((r) => r.kind === 'deposit')!;
+
+const usdtCash = async (userId: string) => {
+  const { Ledger } = await import('../../src/ledger/ledger.ts');
+  return (await Ledger.of(api.database.db).balancesOf(api.database.db, userId, 'real', 'USDT')).cash.toFixed();
+};
+
+describe(`deposits (${databaseKind})`, () => {
+  it('submits for review (20002) without moving money; approval credits the currency once; the list shows the timeline', async () => {
+    const me = await realUser();
+    const body = await usdt(me);
+    const sent = await recharge(me, body);
+    expect(sent.json()).toMatchObject({ code: '20002', result: { state: 'pending', amount: '150', currency: 'USDT', network: 'TRC-20' } });
+    const id = sent.json().result.id as number;
+    expect(await usdtCash(me.userId)).toBe('0');
+    const review = await reviewOf(id);
+    expect(review).toMatchObject({
+      state: 'pending',
+      userId: me.userId,
+      payload: { amount: '150', currency: 'USDT', txHash: body.txHash },
+    });
+
+    // A rejection's reason cannot approve, and another role cannot decide.
+    expect((await decide(review.id, finance.token, { decision: 'approve', reasonCode: 'hashNotFound' })).json().code).toBe('10207');
+    expect((await decide(review.id, support.token, { decision: 'approve', reasonCode: 'received' })).statusCode).toBe(404);
+    const approved = await decide(review.id, finance.token, { decision: 'approve', reasonCode: 'received' });
+    expect(approved.json()).toMatchObject({ code: '200', result: { state: 'completed' } });
+    expect(await usdtCash(me.userId)).toBe('150');
+    // Never twice: a second decision is refused, and the database holds one credit for the deposit.
+    expect((await decide(review.id, finance.token, { decision: 'approve', reasonCode: 'received' })).statusCode).toBe(409);
+    const credits = await api.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.referenceId, String(id)));
+    expect(credits.filter((t) => t.type === 'deposit_credit').map((t) => [t.currency, t.amount])).toEqual([
+      ['USDT', '150.000000000000000000'],
+    ]);
+
+    const list = await api.app.inject({ method: 'GET', url: endpointPath(funding.listRecharge), headers: auth(me.token, 'real') });
+    expect(list.json().result).toMatchObject({
+      total: 1,
+      items: [{ id, state: 'approved', reason: 'received', txHash: body.txHash, amount: '150' }],
+    });
+    expect(list.json().result.items[0].decidedAt).not.toBeNull();
+    await expectLedgerBalanced(api.database.db);
+  });
+
+  it('a rejection credits nothing, gives the reason, and frees the hash for a corrected request', async () => {
+    const me = await realUser();
+    const body = await usdt(me);
+    const id = (await recharge(me, body)).json().result.id as number;
+    // While it is open, the same hash cannot be submitted again (another key, another proof).
+    const again = await recharge(me, { ...body, proofId: await upload(me) });
+    expect(again.json().code).toBe('10122');
+    const review = await reviewOf(id);
+    expect((await decide(review.id, finance.token, { decision: 'reject', reasonCode: 'received' })).json().code).toBe('10207');
+    const rejected = await decide(review.id, finance.token, { decision: 'reject', reasonCode: 'proofUnreadable' });
+    expect(rejected.json()).toMatchObject({ result: { state: 'rejected', reasonCode: 'proofUnreadable' } });
+    expect(await usdtCash(me.userId)).toBe('0');
+    const list = (await api.app.inject({ method: 'GET', url: endpointPath(funding.listRecharge), headers: auth(me.token, 'real') })).json()
+      .result;
+    expect(list.items[0]).toMatchObject({ id, state: 'rejected', reason: 'proofUnreadable' });
+    const retry = await recharge(me, { ...body, proofId: await upload(me) });
+    expect(retry.json()).toMatchObject({ code: '20002', result: { state: 'pending' } });
+  });
+
+  it('refuses each rule of SPEC §5.3 with its message, and a demo account, changing nothing', async () => {
+    const me = await realUser();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: '119.99' }, 'validation.depositMinimum.USDT'],
+      [{ amount: '100.1234567' }, 'validation.amountPlaces.USDT'],
+      [{ amount: '' }, 'validation.enterAmount'],
+      [{ amount: 'abc' }, 'validation.enterCorrectAmount'],
+      [{ currency: 'BTC', network: 'Bitcoin', amount: '0.0149' }, 'validation.depositMinimum.BTC'],
+      [
+        { currency: 'ETH', network: 'Ethereum', txHash: `0x${'cd'.repeat(32)}`, last6: 'cdcdcd', amount: '0.19' },
+        'validation.depositMinimum.ETH',
+      ],
+      [{ network: 'Bitcoin' }, 'validation.selectNetwork'],
+      [{ txHash: '' }, 'validation.enterTransactionHash'],
+      [{ txHash: `0x${'ab'.repeat(32)}` }, 'validation.transactionHashPlain'],
+      [{ network: 'ERC-20', txHash: 'ab'.repeat(32), last6: 'ababab' }, 'validation.transactionHashEthereum'],
+      [{ last6: '' }, 'validation.enterLast6'],
+      [{ last6: '000000' }, 'validation.last6Mismatch'],
+      [{ proofId: undefined }, 'validation.uploadReceipt'],
+    ];
+    for (const [override, message] of cases) {
+      const res = await recharge(me, await usdt(me, override));
+      expect(res.json(), message).toMatchObject({ code: '400', message });
+    }
+    // A proof that is not the caller's own upload.
+    const other = await realUser();
+    expect((await recharge(me, await usdt(me, { proofId: await upload(other) }))).json().message).toBe('validation.uploadRequired');
+    // The demo account is told to switch.
+    const demo = await signUp(api.app);
+    expect((await recharge(demo, await usdt(demo), randomUUID(), 'demo')).json().code).toBe('10120');
+    const mine = await api.database.db.select().from(deposits).where(eq(deposits.userId, me.userId));
+    expect(mine).toEqual([]);
+  });
+
+  it('one Idempotency-Key submits once; the minimums hold at exactly the minimum; ETH on Ethereum takes 0x hashes', async () => {
+    const me = await realUser();
+    const key = randomUUID();
+    const body = await usdt(me, { amount: '120' });
+    const [a, b] = await Promise.all([recharge(me, body, key), recharge(me, body, key)]);
+    expect([a.json().code, b.json().code]).toEqual(['20002', '20002']);
+    expect(a.json().result.id).toBe(b.json().result.id);
+    const hash = ETH_HASH();
+    const eth = await recharge(
+      me,
+      await usdt(me, { currency: 'ETH', network: 'Ethereum', txHash: hash, last6: hash.slice(-6).toUpperCase(), amount: '0.2' }),
+    );
+    expect(eth.json()).toMatchObject({ code: '20002', result: { currency: 'ETH', amount: '0.2' } });
+    expect((await api.database.db.select().from(deposits).where(eq(deposits.userId, me.userId))).length).toBe(2);
+  });
+
+  it('operators who read the deposit queue see the proof through the item; others get 404', async () => {
+    const me = await realUser();
+    const id = (await recharge(me, await usdt(me))).json().result.id as number;
+    const review = await reviewOf(id);
+    const image = (token: string, key = 'proofId') =>
+      api.app.inject({
+        method: 'GET',
+        url: endpointPath(reviewsEndpoints.getReviewImage, { id: review.id, key }),
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const seen = await image(finance.token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/png');
+    expect(seen.headers['content-security-policy']).toContain('sandbox');
+    expect((await image(support.token)).statusCode).toBe(404);
+    expect((await image(finance.token, 'txHash')).statusCode).toBe(400);
+  });
+
+  it("a customer never sees another's deposits or proofs", async () => {
+    const owner = await realUser();
+    const stranger = await realUser();
+    const id = (await recharge(owner, await usdt(owner))).json().result.id as number;
+    const proof = (who: SignedUp) =>
+      api.app.inject({ method: 'GET', url: endpointPath(funding.depositProof, { id }), headers: auth(who.token, 'real') });
+    const own = await proof(owner);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect((await proof(stranger)).statusCode).toBe(404);
+    const list = await api.app.inject({ method: 'GET', url: endpointPath(funding.listRecharge), headers: auth(stranger.token, 'real') });
+    expect(list.json().result).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('offers the deposit address of every network, flagged as a development start’s', async () => {
+    const me = await realUser();
+    const res = await api.app.inject({ method: 'GET', url: endpointPath(funding.depositAddresses), headers: auth(me.token, 'real') });
+    const result = res.json().result as { addresses: { network: string; address: string }[]; development: boolean };
+    expect(result.addresses.map((a) => a.network).sort()).toEqual(['Bitcoin', 'ERC-20', 'Ethereum', 'TRC-20']);
+    expect(result.addresses.find((a) => a.network === 'TRC-20')!.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(result.addresses.find((a) => a.network === 'Bitcoin')!.address).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
+    expect(result.development).toBe(true);
+  });
+});
