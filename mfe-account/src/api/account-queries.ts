@@ -15,6 +15,9 @@ export const accountKeys = {
   userInfo: sharedQueryKeys.userFiguresOf,
   sessions: (userId: string | null) => [...accountKeys.user(userId), 'sessions'] as const,
   notifications: sharedQueryKeys.userNotifications,
+  funding: sharedQueryKeys.userFunding,
+  deposits: (userId: string | null, page: number) => [...accountKeys.funding(userId), 'deposits', page] as const,
+  depositAddresses: () => ['account', 'deposit-addresses'] as const,
   socialProviders: () => ['account', 'social-providers'] as const,
   emailAvailability: (email: string | null) => ['account', 'email-availability', email] as const,
 };

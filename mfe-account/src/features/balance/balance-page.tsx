@@ -1,48 +1,55 @@
-import { useT } from '@meridian/platform';
+import { useState } from 'react';
+import type { DepositView } from '@meridian/contracts';
+import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { AccountCard, AccountPage } from '../../shared/account-page.tsx';
 import layout from '../../shared/account-page.module.css';
 import { useAccount } from '../../shared/use-account.ts';
-import { AvailableNow } from '../../shared/available-now.tsx';
-import { FiguresCard } from '../../shared/figures-card.tsx';
-import styles from './balance.module.css';
+import { CurrencyBalances } from './components/currency-balances.tsx';
+import { DepositForm } from './components/deposit-form.tsx';
+import { DepositRecords } from './components/deposit-records.tsx';
 
-const FIGURES = ['baseBalance', 'totalAssets', 'bondAmount'] as const;
-const COMING = ['deposits', 'withdrawals', 'exchange', 'records'] as const;
+const COMING = ['withdrawals', 'exchange'] as const;
 
 /**
- * `/profile/balance` (real account): the real balance, live, and a plain statement of what funding will
- * add (deposits, withdrawals, flash exchange, records) until it does, with links to what works today.
+ * `/profile/balance` (real account): the balance of each currency with what is held and the total in
+ * USD, live; the platform's promise (SPEC §0 rule 10); a deposit; the user's deposits with their
+ * timelines, refreshed live when an operator decides.
  */
 export function BalancePage() {
   const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
   const account = useAccount();
+  const [sent, setSent] = useState<DepositView | null>(null);
   return (
     <AccountPage title={t('pages.balance')} testId="balance-page">
-      <QueryView query={account}>
-        {(info) => (
-          <FiguresCard
-            account={info.account}
-            figures={FIGURES}
-            testId="balance-figures"
-            figureTestId="balance"
-            currenciesTestId="balance-currencies"
-          />
-        )}
-      </QueryView>
+      <AccountCard id="balances" title={t('funding.balancesTitle')} testId="balances-card">
+        <QueryView query={account}>{(info) => <CurrencyBalances account={info.account} />}</QueryView>
+      </AccountCard>
+      <p className={layout.muted} data-testid="funding-promise">
+        {t('balance.promise')}
+      </p>
+      <AccountCard id="deposit" title={t('funding.depositTitle')} testId="deposit-card">
+        <p className={layout.muted}>{t('funding.depositLead')}</p>
+        {sent ? (
+          <p role="status" data-testid="deposit-sent">
+            {t('funding.sent', { amount: formatAmount(sent.amount, sent.currency, lang) })}
+          </p>
+        ) : null}
+        <DepositForm onSubmitted={setSent} />
+      </AccountCard>
+      <AccountCard id="deposits" title={t('funding.recordsTitle')} testId="deposits-card">
+        <DepositRecords />
+      </AccountCard>
       <AccountCard id="funding-coming" title={t('balance.comingTitle')} testId="funding-coming">
         <p className={layout.muted}>{t('balance.comingLead')}</p>
-        <ul className={`${layout.muted} ${styles.coming}`}>
+        <ul className={`${layout.muted} ${layout.bullets}`}>
           {COMING.map((key) => (
             <li key={key}>{t(`balance.coming.${key}`)}</li>
           ))}
         </ul>
-        <p className={layout.muted} data-testid="funding-promise">
-          {t('balance.promise')}
-        </p>
       </AccountCard>
-      <AvailableNow />
     </AccountPage>
   );
 }

@@ -1,6 +1,6 @@
 import { TRADING_CURRENCY } from '@meridian/contracts';
 import type { LanguageCode, NotificationItem } from '@meridian/contracts';
-import { formatDateTime, formatDecimal, useLanguage, useT } from '@meridian/platform';
+import { formatAmount, formatDateTime, formatDecimal, useLanguage, useT } from '@meridian/platform';
 import type { TFunction } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
@@ -24,6 +24,13 @@ function notificationParams(item: NotificationItem, t: TFunction, language: Lang
       // Every place of the exact amount (up to 8), not the 2 of a currency format that would round it;
       // a no-break space keeps figure and currency on one line.
       amount: params.amount ? `${formatDecimal(params.amount, language, { min: 2, max: 8 })}\u00a0${TRADING_CURRENCY}` : '',
+    };
+  }
+  if (item.kind === 'depositApproved' || item.kind === 'depositRejected') {
+    return {
+      network: params.network,
+      reason: params.reason ? t(`funding.reasons.${params.reason}`, { defaultValue: params.reason }) : '',
+      amount: params.amount ? `${formatAmount(params.amount, params.currency ?? '', language)}` : '',
     };
   }
   return { ...params, device: describeDevice(params.device ?? '') ?? params.device };
