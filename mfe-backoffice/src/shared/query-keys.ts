@@ -17,6 +17,7 @@ export const adminKeys = {
     all: () => [...root, 'reviews'] as const,
     list: (kind: ReviewKind | 'all', state: ReviewState, page: number) => [...root, 'reviews', 'list', kind, state, page] as const,
     item: (id: number) => [...root, 'reviews', 'item', id] as const,
+    image: (id: number, key: string) => [...root, 'reviews', 'image', id, key] as const,
   },
   users: {
     all: () => [...root, 'users'] as const,

@@ -7,6 +7,7 @@ export { assignReview, decideReview, refreshReviews, reviewQueryOptions, reviews
 export { DemoBadge, KindBadge, StateBadge, WaitedTime } from './components/badges.tsx';
 export { ChoiceChips, NoteField, Radios, ReasonSelect } from './components/fields.tsx';
 export { Lightbox } from './components/lightbox.tsx';
+export { OperatorImage } from './components/operator-image.tsx';
 export { Facts, Page, Section, kitClasses } from './components/page.tsx';
 export { ReviewConfirm } from './components/review-confirm.tsx';
 export { ReviewTable, useCustomerLabel } from './components/review-table.tsx';

@@ -1,12 +1,17 @@
 import { useCallback, useState } from 'react';
-import type { ReviewView } from '@meridian/contracts';
+import { FUNDING_NETWORK_NAMES, endpointPath, explorerLink } from '@meridian/contracts';
+import type { FundingNetwork, ReviewView } from '@meridian/contracts';
+import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
+import { REVIEW_IMAGE_KEYS } from '@meridian/contracts/schemas';
+import type { ReviewImageKey } from '@meridian/contracts/schemas';
 import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
+import { adminKeys } from '../../../shared/query-keys.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
 import styles from './queues.module.css';
 
-const { Lightbox, isImageUrl, kitClasses: kit } = reviewKit;
+const { Lightbox, OperatorImage, isImageUrl, kitClasses: kit } = reviewKit;
 
 /** Payload keys whose values are translated codes rather than free text. */
 const CODED: Record<string, (v: string) => string> = {
@@ -25,7 +30,11 @@ const humanize = (key: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-const ORDER = ['email', 'mode', 'direction', 'amount', 'reasonCode', 'note'];
+const ORDER = ['email', 'mode', 'direction', 'amount', 'currency', 'network', 'txHash', 'reasonCode', 'note'];
+const isUploadKey = (key: string): key is ReviewImageKey => (REVIEW_IMAGE_KEYS as readonly string[]).includes(key);
+const isNetwork = (value: string | undefined): value is FundingNetwork =>
+  value !== undefined && (FUNDING_NETWORK_NAMES as readonly string[]).includes(value);
+
 const rank = (key: string) => {
   const i = ORDER.indexOf(key);
   return i === -1 ? ORDER.length : i;
@@ -43,12 +52,20 @@ export function Evidence({ item }: { item: ReviewView }) {
   // Known details first, in reading order (what, how much, why), then anything else as it came.
   const entries = Object.entries(item.payload).sort(([a], [b]) => rank(a) - rank(b));
   if (entries.length === 0) return <p className={kit.muted}>{t('queues.review.noEvidence')}</p>;
-  const images = entries.filter(([, v]) => isImageUrl(v));
-  const facts = entries.filter(([, v]) => !isImageUrl(v));
+  const uploads = entries.filter(([k]) => isUploadKey(k)) as [ReviewImageKey, string][];
+  const images = entries.filter(([k, v]) => !isUploadKey(k) && isImageUrl(v));
+  const facts = entries.filter(([k, v]) => !isUploadKey(k) && !isImageUrl(v));
   const label = (key: string) => t(`queues.payload.${key}`, { defaultValue: humanize(key) });
   const show = (key: string, value: string) => {
     const coded = CODED[key];
     if (coded) return t(coded(value), { defaultValue: value });
+    // A transaction hash opens on its network's explorer, to check it there.
+    if (key === 'txHash' && isNetwork(item.payload.network))
+      return (
+        <a className={kit.mono} href={explorerLink(item.payload.network, value)} target="_blank" rel="noreferrer noopener" dir="ltr">
+          {value}
+        </a>
+      );
     if (key === 'amount' && /^-?\d+(\.\d+)?$/.test(value))
       return <span className={kit.num}>{formatAmount(value, item.payload.currency ?? 'USD', lang)}</span>;
     return value;
@@ -67,6 +84,21 @@ export function Evidence({ item }: { item: ReviewView }) {
           ))}
         </dl>
       ) : null}
+      {uploads.map(([key]) => (
+        <figure key={key} className={styles.upload}>
+          <OperatorImage
+            url={endpointPath(reviewsEndpoints.getReviewImage, { id: item.id, key })}
+            queryKey={adminKeys.reviews.image(item.id, key)}
+            label={t('queues.review.openImage', { name: label(key) })}
+            alt={label(key)}
+            loading={t('queues.review.imageLoading')}
+            failed={t('queues.review.imageFailed')}
+            size="large"
+            testId="evidence-upload"
+          />
+          <figcaption className={kit.muted}>{label(key)}</figcaption>
+        </figure>
+      ))}
       {images.length > 0 ? (
         <ul className={styles.thumbs} aria-label={t('queues.review.images')}>
           {images.map(([key, src]) => (
