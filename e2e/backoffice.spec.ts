@@ -244,7 +244,8 @@ test("a correction: A proposes and cannot approve; the next operator in A's tab 
 
   // B reads the dashboard, decides in the corrections section and comes back through the nav: the
   // dashboard counts the decision without a reload.
-  const { page: b } = await setUp(browser, baseURL!, invited.financeB!, { password: 'Finance-pass-2' });
+  const { page: b, secret: secretB } = await setUp(browser, baseURL!, invited.financeB!, { password: 'Finance-pass-2' });
+  ops.financeB = { email: 'fin-b@ops.example', password: 'Finance-pass-2', secret: secretB };
   const boB = remoteIn(b, 'mfe-backoffice');
   const correctionsPending = boB.getByTestId('queue-card-correction').getByTestId('queue-pending');
   await expect(correctionsPending).toHaveText(/^\d+$/);
@@ -262,6 +263,90 @@ test("a correction: A proposes and cannot approve; the next operator in A's tab 
 
   await expect(customerPage.getByText('Balance correction').first()).toBeVisible();
   await expect(customerPage.getByText(/12\.50/).first()).toBeVisible();
+});
+
+/** An operator set up earlier signs in in a fresh context (the next code of their app); returns the page. */
+async function signIn(browser: Browser, baseURL: string, op: Operator): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/admin/sign-in');
+  const form = remoteIn(page, 'mfe-backoffice').getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(op.email);
+  await form.getByLabel('Password').fill(op.password);
+  await form.getByLabel('Authenticator code').fill(code(op.secret, Date.now() + 30_000));
+  await form.getByTestId('sign-in-submit').click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+/** A PNG of one pixel: the proof a customer attaches (the API re-encodes it). */
+const PROOF_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082',
+  'hex',
+);
+
+test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue with the proof in view; the balance and the timeline update live', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  await signUpAndLogIn(page);
+  const account = remoteIn(page, 'mfe-account');
+  await account.getByTestId('mode-real').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
+  await page.goto('/profile/balance');
+  const form = account.getByTestId('deposit-form');
+  await expect(account.getByTestId('funding-promise')).toContainText('We never ask you to approve token spending');
+  await expect(account.getByTestId('deposit-address-text')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await expect(account.getByTestId('deposit-qr')).toBeVisible();
+  await expect(account.getByTestId('deposit-minimum')).toContainText('120');
+
+  // The rules are checked before anything is sent: a hash of the wrong shape, a last 6 that is not its
+  // end, an amount under the minimum, no proof.
+  const hash = Array.from({ length: 64 }, (_, i) => '0123456789abcdef'[(i * 7 + Date.now()) % 16]).join('');
+  await form.getByTestId('deposit-hash').fill(`0x${hash}`);
+  await form.getByTestId('deposit-last6').fill('000000');
+  await form.getByTestId('deposit-amount').fill('119');
+  await form.getByTestId('deposit-review').click();
+  await expect(form.getByText('Enter the transaction hash as 64 hexadecimal characters (no 0x).')).toBeVisible();
+  await expect(form.getByText('The minimum deposit for USDT is 120.')).toBeVisible();
+  await expect(form.getByText('Please upload the required image of the receipt.')).toBeVisible();
+  await expect(account.getByTestId('deposit-confirm')).toHaveCount(0);
+
+  await form.getByTestId('deposit-hash').fill(hash);
+  await form.getByTestId('deposit-review').click();
+  await expect(form.getByText('The last 6 characters do not match the end of the transaction hash.')).toBeVisible();
+  await form.getByTestId('deposit-last6').fill(hash.slice(-6));
+  await form.getByTestId('deposit-amount').fill('150');
+  await form.getByTestId('deposit-proof').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: PROOF_PNG });
+  await form.getByTestId('deposit-review').click();
+  const confirm = account.getByTestId('deposit-confirm');
+  await expect(confirm.getByTestId('confirm-amount')).toContainText('150');
+  await confirm.getByTestId('deposit-submit').click();
+  await expect(account.getByTestId('deposit-sent')).toBeVisible();
+  const record = account.getByTestId('deposit-record').first();
+  await expect(record.getByTestId('deposit-state')).toHaveText('Waiting for review');
+  const usdtTotal = account.getByTestId('currency-balances').locator('tr[data-currency="USDT"] [data-testid="total"]');
+  await expect(usdtTotal).toHaveAttribute('data-value', '0');
+
+  // Finance B takes it from the deposit queue, with the proof large and the hash linked to its explorer.
+  const b = await signIn(browser, baseURL!, ops.financeB!);
+  const bo = remoteIn(b, 'mfe-backoffice');
+  await b.goto('/admin/queues?kind=deposit');
+  await bo.getByTestId('review-link').first().click();
+  await expect(bo.getByTestId('evidence-upload')).toBeVisible();
+  await expect(bo.getByRole('link', { name: hash })).toHaveAttribute('href', `https://tronscan.org/#/transaction/${hash}`);
+  await bo.getByTestId('decision-approve').check();
+  await bo.getByTestId('decide-submit').click();
+  await bo.getByTestId('decide-dialog').getByTestId('confirm-submit').click();
+  await expect(bo.getByTestId('review-state')).toContainText(/Completed/);
+  await b.context().close();
+
+  // The customer's open page follows without a reload: credited, the timeline's last step done.
+  await expect(record.getByTestId('deposit-state')).toHaveText('Credited');
+  await expect(record.getByTestId('deposit-step-approved')).toHaveAttribute('data-done', 'true');
+  await expect(usdtTotal).toHaveAttribute('data-value', '150');
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {
