@@ -22,7 +22,8 @@ function stepsOf(deposit: DepositView, t: (key: string) => string): Step[] {
   ];
   if (deposit.state === 'rejected')
     steps.push({ key: 'rejected', done: true, time: deposit.decidedAt, detail: t(`funding.reasons.${deposit.reason}`), tone: 'bad' });
-  else steps.push({ key: 'approved', done: deposit.state === 'approved', time: deposit.decidedAt, tone: 'good' });
+  else if (deposit.state === 'approved') steps.push({ key: 'approved', done: true, time: deposit.decidedAt, tone: 'good' });
+  else steps.push({ key: 'decision', done: false });
   return steps;
 }
 
