@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { DEPOSITS_PAGE_SIZE, FUNDING_CODES, OPERATOR_CODES, money, moneyString, wholeNumber } from '@meridian/contracts';
 import type { DepositState, DepositView, FundingCurrency, FundingNetwork, ListRechargeResult, RechargeBody } from '@meridian/contracts';
 import type { Database, Transaction } from '../db/database.ts';
-import { deposits, notifications, reviews } from '../db/schema.ts';
+import { deposits, ledgerTransfers, notifications, reviews, users } from '../db/schema.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import type { NotifyUser } from '../live/user-events.ts';
@@ -54,7 +54,10 @@ export class Deposits {
         return { state: 'rejected', afterCommit: () => this.notifyUser(deposit.userId, this.refresh()) };
       }
       const ledger = Ledger.of(this.db);
-      await ledger.lockOwner(tx, deposit.userId, 'real');
+      const [owner] = await tx.select({ invitedBy: users.invitedBy }).from(users).where(eq(users.id, deposit.userId));
+      const inviter = owner?.invitedBy ?? null;
+      // The depositor and their inviter, locked in id order: two approvals of the same invitee queue here.
+      await ledger.lockOwners(tx, inviter ? [deposit.userId, inviter] : [deposit.userId], 'real');
       await ledger.post(tx, {
         userId: deposit.userId,
         mode: 'real',
@@ -63,14 +66,53 @@ export class Deposits {
         legs: [{ type: 'deposit_credit', from: { system: 'deposit_clearing' }, to: { user: 'cash' }, amount: money(deposit.amount) }],
       });
       await this.notice(tx, deposit.userId, 'depositApproved', deposit, decision.reasonCode);
+      const rewarded = inviter ? await this.rewardInviter(tx, inviter, deposit.userId) : false;
       return {
         state: 'completed',
         afterCommit: () => {
           this.balances.emit('changed', deposit.userId, 'real');
           this.notifyUser(deposit.userId, [...this.refresh(), { key: 'userFigures', mode: 'real' }]);
+          if (rewarded && inviter) {
+            this.balances.emit('changed', inviter, 'real');
+            this.notifyUser(inviter, [{ key: 'userFigures', mode: 'real' }, { key: 'userNotifications' }, { key: 'user' }]);
+          }
         },
       };
     });
+  }
+
+  /**
+   * The inviter's reward for a friend's first approved deposit (SPEC §5.9 `invite_reward_usdt`, ADR 008): USDT
+   * from the platform's rewards account to the inviter's real cash, in the approval's transaction, once per
+   * friend (an earlier reward of this friend means this is not their first; the ledger refuses a second one
+   * too). Both owners are locked. False when nothing was paid (a reward of 0, or one paid before).
+   */
+  private async rewardInviter(tx: Transaction, inviter: string, invitee: string): Promise<boolean> {
+    const reward = money((await this.settings.get('invite_reward_usdt', tx)) ?? '0');
+    if (!reward.gt(0)) return false;
+    const reference = { kind: 'invite', id: invitee };
+    const [paid] = await tx
+      .select({ id: ledgerTransfers.id })
+      .from(ledgerTransfers)
+      .where(
+        and(
+          eq(ledgerTransfers.type, 'invite_reward'),
+          eq(ledgerTransfers.referenceKind, reference.kind),
+          eq(ledgerTransfers.referenceId, reference.id),
+        ),
+      );
+    if (paid) return false;
+    await Ledger.of(this.db).post(tx, {
+      userId: inviter,
+      mode: 'real',
+      currency: 'USDT',
+      reference,
+      legs: [{ type: 'invite_reward', from: { system: 'rewards' }, to: { user: 'cash' }, amount: reward }],
+    });
+    await tx
+      .insert(notifications)
+      .values({ userId: inviter, kind: 'inviteReward', params: { amount: moneyString(reward), currency: 'USDT' } });
+    return true;
   }
 
   private refresh() {

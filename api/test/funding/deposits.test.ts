@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endpointPath } from '@meridian/contracts';
+import { accountsEndpoints } from '@meridian/contracts/endpoints/accounts';
 import { fundingEndpoints as funding } from '@meridian/contracts/endpoints/funding';
 import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { deposits, ledgerTransfers, reviews, users } from '../../src/db/schema.ts';
@@ -183,6 +184,35 @@ describe(`deposits (${databaseKind})`, () => {
     );
     expect(eth.json()).toMatchObject({ code: '20002', result: { currency: 'ETH', amount: '0.2' } });
     expect((await api.database.db.select().from(deposits).where(eq(deposits.userId, me.userId))).length).toBe(2);
+  });
+
+  it("an invitee's first approved deposit rewards the inviter once, in USDT, also when two approvals run at once", async () => {
+    const inviter = await realUser();
+    const friend = await realUser();
+    await api.database.db.update(users).set({ invitedBy: inviter.userId }).where(eq(users.id, friend.userId));
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await recharge(friend, await usdt(friend))).json().result.id as number);
+    const reviewIds = await Promise.all(ids.map(async (id) => (await reviewOf(id)).id));
+    // The first is rejected: no reward. Then two approvals at once: one reward between them.
+    await decide(reviewIds[0]!, finance.token, { decision: 'reject', reasonCode: 'amountMismatch' });
+    expect(await usdtCash(inviter.userId)).toBe('0');
+    const answers = await Promise.all(
+      reviewIds.slice(1).map((id) => decide(id, finance.token, { decision: 'approve', reasonCode: 'received' })),
+    );
+    expect(answers.map((a) => a.json().code)).toEqual(['200', '200']);
+    expect(await usdtCash(friend.userId)).toBe('300');
+    expect(await usdtCash(inviter.userId)).toBe('10');
+    const rewards = await api.database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.referenceId, friend.userId));
+    expect(rewards.filter((t) => t.referenceKind === 'invite').map((t) => [t.type, t.currency, t.amount])).toEqual([
+      ['invite_reward', 'USDT', '10.000000000000000000'],
+    ]);
+    const notices = await api.app.inject({
+      method: 'GET',
+      url: endpointPath(accountsEndpoints.listNotifications),
+      headers: auth(inviter.token, 'real'),
+    });
+    expect(JSON.stringify(notices.json()), notices.body).toContain('inviteReward');
+    await expectLedgerBalanced(api.database.db);
   });
 
   it('operators who read the deposit queue see the proof through the item; others get 404', async () => {

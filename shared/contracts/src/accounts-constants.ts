@@ -30,4 +30,5 @@ export const NOTIFICATION_KINDS = [
   'correction',
   'depositApproved',
   'depositRejected',
+  'inviteReward',
 ] as const;

@@ -27,6 +27,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'plan_income', // smart plan yields paid
   'charity_payable', // NFT proceeds owed to charities
   'corrections', // two-operator corrections (SPEC §0 rule 9)
+  'rewards', // invite rewards paid (a platform expense)
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 

@@ -26,7 +26,7 @@ function notificationParams(item: NotificationItem, t: TFunction, language: Lang
       amount: params.amount ? `${formatDecimal(params.amount, language, { min: 2, max: 8 })}\u00a0${TRADING_CURRENCY}` : '',
     };
   }
-  if (item.kind === 'depositApproved' || item.kind === 'depositRejected') {
+  if (item.kind === 'depositApproved' || item.kind === 'depositRejected' || item.kind === 'inviteReward') {
     return {
       network: params.network,
       reason: params.reason ? t(`funding.reasons.${params.reason}`, { defaultValue: params.reason }) : '',
