@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, remoteIn, test } from './fixtures.ts';
+import { ONE_PIXEL_PNG, expect, remoteIn, signUpAndLogIn, test } from './fixtures.ts';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
 
@@ -176,4 +176,39 @@ test('the server’s 10001 and 10002 reach the login and sign-up pages translate
   await page.getByTestId('register-submit').click();
   expect((await (await malformed).json()).code).toBe('10002');
   await expect(register.getByRole('alert')).toHaveText('Die E-Mail-Adresse ist falsch.');
+});
+
+test('on the balance page an expired login first asks before going to the login page (SPEC §6)', async ({ page }) => {
+  await signUpAndLogIn(page);
+  const account = remoteIn(page, 'mfe-account');
+  await account.getByTestId('mode-real').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
+  await page.goto('/profile/balance');
+  const form = account.getByTestId('deposit-form');
+  const hash = 'ab'.repeat(32);
+  await form.getByTestId('deposit-hash').fill(hash);
+  await form.getByTestId('deposit-last6').fill(hash.slice(-6));
+  await form.getByTestId('deposit-amount').fill('200');
+  await form.getByTestId('deposit-proof').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  // The session ends on the server: every call answers 401, and so does the renewal.
+  await page.route('**/api/swx/customer/**', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: '401', message: 'login required', result: null }),
+    }),
+  );
+  const messages: string[] = [];
+  page.once('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await form.getByTestId('deposit-review').click();
+  await account.getByTestId('deposit-confirm').getByTestId('deposit-submit').click();
+  await expect.poll(() => messages).toEqual(['Your login has expired. A withdrawal in progress may fail. Go to the login page?']);
+  // Staying: still the balance page, with the form as it was. Accepting the next one: the login page.
+  await expect(page).toHaveURL(/\/profile\/balance$/);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await account.getByTestId('deposit-confirm').getByTestId('deposit-submit').click();
+  await expect(page).toHaveURL(/\/pass\/login/);
 });

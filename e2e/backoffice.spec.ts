@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
-import { expect, remoteIn, signUpAndLogIn, test } from './fixtures.ts';
+import { ONE_PIXEL_PNG, expect, remoteIn, signUpAndLogIn, test } from './fixtures.ts';
 
 /**
  * The back-office as operators use it, in order: the newcomer follows the set-up link `npm start`
@@ -279,13 +279,6 @@ async function signIn(browser: Browser, baseURL: string, op: Operator): Promise<
   return page;
 }
 
-/** A PNG of one pixel: the proof a customer attaches (the API re-encodes it). */
-const PROOF_PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082',
-  'hex',
-);
-
 test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue with the proof in view; the balance and the timeline update live', async ({
   browser,
   baseURL,
@@ -319,7 +312,7 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   await expect(form.getByText('The last 6 characters do not match the end of the transaction hash.')).toBeVisible();
   await form.getByTestId('deposit-last6').fill(hash.slice(-6));
   await form.getByTestId('deposit-amount').fill('150');
-  await form.getByTestId('deposit-proof').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: PROOF_PNG });
+  await form.getByTestId('deposit-proof').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await form.getByTestId('deposit-review').click();
   const confirm = account.getByTestId('deposit-confirm');
   await expect(confirm.getByTestId('confirm-amount')).toContainText('150');

@@ -22,6 +22,13 @@ export function remoteIn(page: Page, name: string) {
 
 const API = '/api/swx/customer';
 
+/** A PNG of one pixel: an image a customer attaches (a deposit's proof; the API re-encodes it). */
+export const ONE_PIXEL_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082',
+  'hex',
+);
+
 /** A new account registered through the API (code from the dev outbox), signed in through the login page. */
 export async function signUpAndLogIn(page: Page): Promise<{ email: string; password: string }> {
   const email = `e2e-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;

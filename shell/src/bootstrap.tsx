@@ -30,7 +30,7 @@ import { Chrome } from './layout/chrome.tsx';
 import { loadShellNamespace } from './locales/load-shell.ts';
 import { navigate } from './navigation/location.ts';
 import { loadUnreadCount } from './session/unread-count.ts';
-import { refreshAccessToken, renewalInFlight, startSessionKeeping } from './session/session-manager.ts';
+import { refreshAccessToken, renewalInFlight, setSessionRefusedHandler, startSessionKeeping } from './session/session-manager.ts';
 import { followAccountMode, followLiveAccountMode, toast } from './session/account-mode.ts';
 import { APP_ROUTES, isKnownPath, matchesRoute } from './routes.ts';
 import { registerServiceWorker, startInstallability } from './pwa/install-prompt.ts';
@@ -51,6 +51,20 @@ redirectUnknown();
 
 const i18nReady = initI18n(language).then(() => Promise.all([registerNamespace('shell', loadShellNamespace)]));
 
+/**
+ * The server refused the session (a call or a renewal met 401): clear it and go to the login page. SPEC §6:
+ * on the balance page, confirm first (a withdrawal in progress may fail); staying keeps the page as it is.
+ */
+function sessionRefused(): void {
+  if (!mayEndSession()) return;
+  clearSession();
+  navigate('/pass/login');
+}
+
+/** SPEC §6: on the balance page the user is asked before the session ends (a withdrawal in progress may fail). */
+const mayEndSession = () =>
+  !window.location.pathname.startsWith('/profile/balance') || window.confirm(i18n.t('shell:session.expiredBalance'));
+
 const api = createApiClient({
   getToken: () => sessionStore.get(accessTokenAtom),
   getAccountMode: () => sessionStore.get(accountModeAtom),
@@ -59,12 +73,12 @@ const api = createApiClient({
   pendingRenewal: renewalInFlight,
   // The account was switched in another window: this one follows the server's mode (SPEC §0 rule 5).
   onAccountModeChanged: followAccountMode,
-  onUnauthorized: () => {
-    // SPEC §6: on the balance page, confirm first (a withdrawal in progress may fail).
-    if (window.location.pathname.startsWith('/profile/balance') && !window.confirm(i18n.t('shell:session.expiredBalance'))) return;
-    clearSession();
-    navigate('/pass/login');
-  },
+  onUnauthorized: sessionRefused,
+});
+// A renewal of the shell's own refused (at start, or before the token ran out): the session ends, and a
+// signed-in page sends the user to the login page itself; a public page stays.
+setSessionRefusedHandler(() => {
+  if (mayEndSession()) clearSession();
 });
 const live = createLiveBus();
 const platform: Platform = {

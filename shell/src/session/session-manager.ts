@@ -10,9 +10,30 @@ const DEFAULT_ACCESS_TTL_MS = 15 * 60_000;
 let inFlight: Promise<boolean> | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
+/** Whether the last renewal was a definite refusal (401), not a network hiccup. */
+let refusedLast = false;
+
+/**
+ * What happens when the server refuses the session (a renewal answered 401): the shell's one handler, the
+ * same as for a call that met 401 (SPEC §6: on the balance page it asks first). Clearing by default.
+ */
+let onSessionRefused: () => void = clearSession;
+
+/** Sets what a refused renewal does (the shell passes the handler its API client calls on 401). */
+export function setSessionRefusedHandler(handler: () => void): void {
+  onSessionRefused = handler;
+}
+
+/** A renewal of its own (at start, before the token runs out): a refusal goes to the handler; a call's renewal leaves that to its caller. */
+function renewOrEnd(): void {
+  void refreshAccessToken().then((renewed) => {
+    if (!renewed && refusedLast) onSessionRefused();
+  });
+}
+
 function schedule(ms: number): void {
   if (timer) clearTimeout(timer);
-  timer = setTimeout(() => void refreshAccessToken(), Math.max(5_000, ms - REFRESH_MARGIN_MS));
+  timer = setTimeout(renewOrEnd, Math.max(5_000, ms - REFRESH_MARGIN_MS));
 }
 
 /**
@@ -33,7 +54,8 @@ async function postRefresh(): Promise<Response> {
 
 /**
  * Trades the HttpOnly refresh cookie for a new access token (the cookie rotates). One call at a time:
- * concurrent 401s share it. False means there is no session any more; the store is cleared.
+ * concurrent 401s share it. False when no new token came: the caller decides what the refusal does (the
+ * API client calls its 401 handler, which ends the session — after asking, on the balance page).
  */
 export function refreshAccessToken(): Promise<boolean> {
   inFlight ??= (async () => {
@@ -42,9 +64,10 @@ export function refreshAccessToken(): Promise<boolean> {
       const payload = (await response.json().catch(() => null)) as { code?: string; result?: SessionResult } | null;
       if (!response.ok || payload?.code !== SUCCESS_CODE || !payload.result) {
         // Only a definite refusal ends the session; a network hiccup keeps it for the next try.
-        if (response.status === 401 || payload?.code === '401') clearSession();
+        refusedLast = response.status === 401 || payload?.code === '401';
         return false;
       }
+      refusedLast = false;
       const { user, token, expiresIn } = payload.result;
       const renewing = sessionStore.get(accessTokenAtom) !== null;
       setSession({ id: user.id, email: user.email ?? user.walletAddress ?? '', role: user.role }, token);
@@ -55,6 +78,7 @@ export function refreshAccessToken(): Promise<boolean> {
       schedule(expiresIn * 1000);
       return true;
     } catch {
+      refusedLast = false;
       return false;
     } finally {
       inFlight = null;
@@ -73,7 +97,7 @@ export function renewalInFlight(): Promise<boolean> | null {
  * was signed in gets a fresh token at start, and a new token is always scheduled for renewal.
  */
 export function startSessionKeeping(): void {
-  if (sessionStore.get(userAtom)) void refreshAccessToken();
+  if (sessionStore.get(userAtom)) renewOrEnd();
   sessionStore.sub(accessTokenAtom, () => {
     if (sessionStore.get(accessTokenAtom)) {
       if (!inFlight) schedule(DEFAULT_ACCESS_TTL_MS);
