@@ -47,20 +47,19 @@ test('TronLink signs in with signMessageV2; the new demo account is told funding
   await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
   await expect(page.getByTestId('demo-gate')).toHaveCount(0);
   await expect(page.getByTestId('demo-badge')).toHaveCount(0);
-  // The real balance page: the real account's figures from getUserInfo (a new real account holds 0), the
-  // funding promise, and what works today; not a placeholder listing everything as unavailable.
+  // The real balance page: each currency of the real account from getUserInfo (a new real account holds 0),
+  // the funding promise, the deposit form, and what is still to come said plainly.
   const balance = page.getByTestId('balance-page');
   await expect(balance.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
-  await expect(balance.getByRole('heading', { name: 'Balances (Real)' })).toBeVisible();
-  await expect(balance.getByTestId('balance-baseBalance')).toHaveAttribute('data-value', /^0(\.0+)?$/);
-  await expect(balance.getByTestId('balance-baseBalance')).toHaveText('$0.00');
+  await expect(balance.getByRole('heading', { name: 'Balances' })).toBeVisible();
+  const usd = balance.getByTestId('currency-balances').locator('tr[data-currency="USD"]');
+  await expect(usd.getByTestId('total')).toHaveAttribute('data-value', '0');
+  await expect(usd.getByTestId('available')).toHaveText('$0.00');
   await expect(balance.getByTestId('funding-promise')).toHaveText(
     'We never ask you to approve token spending, pay a fee or make a deposit to withdraw.',
   );
-  await expect(balance.getByTestId('funding-coming')).toContainText('Deposits in USDT, BTC and ETH');
-  await balance.getByTestId('available-now').getByRole('link', { name: 'Notifications' }).click();
-  await expect(page).toHaveURL(/\/profile\/notification$/);
-  await expect(page.getByTestId('notifications-page')).toBeVisible();
+  await expect(balance.getByTestId('deposit-form')).toBeVisible();
+  await expect(balance.getByTestId('funding-coming')).toContainText('Withdrawals, with the stated fee deducted from the amount withdrawn');
 });
 
 test('without a wallet, and when the person declines, the page says so in the chosen language and signs nobody in', async ({ page }) => {

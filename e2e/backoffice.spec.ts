@@ -284,7 +284,17 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   baseURL,
   page,
 }) => {
-  await signUpAndLogIn(page);
+  // The customer signed up with a friend's invite code: their first approved deposit rewards the friend.
+  const friendContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const friendPage = await friendContext.newPage();
+  await signUpAndLogIn(friendPage);
+  await friendPage.goto('/profile/invite');
+  const friendAccount = remoteIn(friendPage, 'mfe-account');
+  const inviteCode = (await friendAccount.getByTestId('invite-code').textContent())!.trim();
+  await expect(friendAccount.getByTestId('invite-rule')).toContainText('10.00 USDT');
+  await expect(friendAccount.getByTestId('invite-paid')).toHaveAttribute('data-value', '0');
+
+  await signUpAndLogIn(page, { inviteCode });
   const account = remoteIn(page, 'mfe-account');
   await account.getByTestId('mode-real').click();
   await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
@@ -340,6 +350,12 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   await expect(record.getByTestId('deposit-state')).toHaveText('Credited');
   await expect(record.getByTestId('deposit-step-approved')).toHaveAttribute('data-done', 'true');
   await expect(usdtTotal).toHaveAttribute('data-value', '150');
+
+  // The friend's open invite page shows the reward, once, from the ledger.
+  await expect(friendAccount.getByTestId('invite-paid')).toHaveAttribute('data-value', '10');
+  await expect(friendAccount.getByTestId('invite-friend')).toHaveCount(1);
+  await expect(friendAccount.getByTestId('invite-friend-reward')).toHaveText('+10.00 USDT');
+  await friendContext.close();
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {

@@ -30,7 +30,10 @@ export const ONE_PIXEL_PNG = Buffer.from(
 );
 
 /** A new account registered through the API (code from the dev outbox), signed in through the login page. */
-export async function signUpAndLogIn(page: Page): Promise<{ email: string; password: string }> {
+export async function signUpAndLogIn(
+  page: Page,
+  { inviteCode }: { inviteCode?: string } = {},
+): Promise<{ email: string; password: string }> {
   const email = `e2e-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
   const password = 'e2e pass 12';
   expect((await page.request.post(`${API}/login/sendCode`, { data: { email, purpose: 'register' } })).ok()).toBe(true);
@@ -42,7 +45,9 @@ export async function signUpAndLogIn(page: Page): Promise<{ email: string; passw
       return code;
     })
     .toBeTruthy();
-  expect((await page.request.post(`${API}/login/register`, { data: { email, password, code } })).ok()).toBe(true);
+  expect(
+    (await page.request.post(`${API}/login/register`, { data: { email, password, code, ...(inviteCode ? { inviteCode } : {}) } })).ok(),
+  ).toBe(true);
   await page.goto('/pass/login');
   const form = page.getByTestId('login-form');
   await form.getByLabel('Email').fill(email);

@@ -212,6 +212,23 @@ describe(`deposits (${databaseKind})`, () => {
       headers: auth(inviter.token, 'real'),
     });
     expect(JSON.stringify(notices.json()), notices.body).toContain('inviteReward');
+    // The inviter's page: the friend masked, the reward from the ledger; the friend sees no one.
+    const invites = (
+      await api.app.inject({ method: 'GET', url: endpointPath(funding.listInvites), headers: auth(inviter.token, 'real') })
+    ).json();
+    const local = friend.email.split('@')[0]!;
+    expect(invites.result).toMatchObject({
+      rewardPerFriend: '10',
+      currency: 'USDT',
+      total: 1,
+      rewardsPaid: '10',
+      friends: [{ name: `${local.slice(0, 2)}***@example.com`, reward: '10' }],
+    });
+    expect(JSON.stringify(invites.result)).not.toContain(friend.email);
+    const none = (
+      await api.app.inject({ method: 'GET', url: endpointPath(funding.listInvites), headers: auth(friend.token, 'real') })
+    ).json();
+    expect(none.result).toMatchObject({ total: 0, friends: [], rewardsPaid: '0' });
     await expectLedgerBalanced(api.database.db);
   });
 

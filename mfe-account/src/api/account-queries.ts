@@ -18,6 +18,7 @@ export const accountKeys = {
   funding: sharedQueryKeys.userFunding,
   deposits: (userId: string | null, page: number) => [...accountKeys.funding(userId), 'deposits', page] as const,
   depositAddresses: () => ['account', 'deposit-addresses'] as const,
+  invites: (userId: string | null) => [...accountKeys.user(userId), 'invites'] as const,
   socialProviders: () => ['account', 'social-providers'] as const,
   emailAvailability: (email: string | null) => ['account', 'email-availability', email] as const,
 };

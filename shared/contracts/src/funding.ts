@@ -92,3 +92,24 @@ export const depositAddressesResult = z.object({
   development: z.boolean(),
 });
 export type DepositAddressesResult = z.infer<typeof depositAddressesResult>;
+
+/** One friend the caller invited: who (masked), when they joined, and the reward their first approved deposit paid. */
+const invitedFriend = z.object({
+  /** `ab***@example.com`, `+65 ****21`, `0x12…cdef`: enough to recognise, never the whole address. */
+  name: z.string(),
+  joinedAt: z.string(),
+  /** The reward paid for this friend (USDT), or null while their first deposit is not approved. */
+  reward: z.string().nullable(),
+  rewardedAt: z.string().nullable(),
+});
+export type InvitedFriend = z.infer<typeof invitedFriend>;
+
+/** `listInvites`: the reward per friend now, the friends (newest first) and what their invitations paid. */
+export const listInvitesResult = z.object({
+  rewardPerFriend: z.string(),
+  currency: z.literal('USDT'),
+  friends: z.array(invitedFriend),
+  total: z.number().int(),
+  rewardsPaid: z.string(),
+});
+export type ListInvitesResult = z.infer<typeof listInvitesResult>;

@@ -212,4 +212,4 @@ export {
   DEPOSITS_PAGE_SIZE,
 } from './funding-rules.ts';
 export type { FundingCurrency, FundingNetwork, DepositState } from './funding-rules.ts';
-export type { RechargeBody, DepositView, ListRechargeResult, DepositAddressesResult } from './funding.ts';
+export type { RechargeBody, DepositView, ListRechargeResult, DepositAddressesResult, InvitedFriend, ListInvitesResult } from './funding.ts';

@@ -138,4 +138,12 @@ export type { LotTerms } from './trading-math.ts';
 export { ORDER_TYPES, PENDING_ORDER_TTL_MS, limitReached } from './trading-math.ts';
 export type { OrderType } from './trading-math.ts';
 export * from './backoffice.ts';
-export { depositForm, rechargeBody, depositView, listRechargeQuery, listRechargeResult, depositAddressesResult } from './funding.ts';
+export {
+  depositForm,
+  rechargeBody,
+  depositView,
+  listRechargeQuery,
+  listRechargeResult,
+  depositAddressesResult,
+  listInvitesResult,
+} from './funding.ts';

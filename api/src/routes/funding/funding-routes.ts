@@ -4,6 +4,7 @@ import { fundingEndpoints as funding } from '@meridian/contracts/endpoints/fundi
 import type { Database } from '../../db/database.ts';
 import { depositAddressesAreDevelopment, depositAddressOf } from '../../funding/deposit-addresses.ts';
 import type { Deposits } from '../../funding/deposits.ts';
+import { listInvites } from '../../funding/invites.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { route } from '../../plugins/endpoints.ts';
 import { moneyCalls } from '../../plugins/money-call.ts';
@@ -48,6 +49,8 @@ export const fundingRoutes: FastifyPluginAsync<{ db: Database; deposits: Deposit
   route(app, funding.listRecharge, async (request) =>
     ok(await deposits.list(authOf(request).userId, request.query.page, request.query.state)),
   );
+
+  route(app, funding.listInvites, async (request) => ok(await listInvites(db, settings, authOf(request).userId)));
 
   route(app, funding.depositProof, async (request, reply) => {
     const proofId = await deposits.proofOf(authOf(request).userId, request.params.id);

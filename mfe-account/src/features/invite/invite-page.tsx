@@ -1,12 +1,17 @@
-import { useT } from '@meridian/platform';
-import { Button } from '@meridian/ui';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import type { ListInvitesResult } from '@meridian/contracts';
+import { formatAmount, formatDate, useLanguage, useT, useUser } from '@meridian/platform';
+import { Button, EmptyState } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { AccountCard, AccountPage } from '../../shared/account-page.tsx';
 import layout from '../../shared/account-page.module.css';
 import { usePlatform } from '../../shared/platform-context.tsx';
 import { useAccount } from '../../shared/use-account.ts';
-import { AvailableNow } from '../../shared/available-now.tsx';
+import { invitesQuery } from './api/invites-api.ts';
+import styles from './invite.module.css';
 
 /** The sign-up link that fills in the code (the register page reads `?invite=`). */
 export function inviteLink(origin: string, code: string): string {
@@ -14,31 +19,86 @@ export function inviteLink(origin: string, code: string): string {
 }
 
 /**
- * `/profile/invite`: the user's own invite code and link, which work today (a sign-up with them is linked
- * to this account); rewards for invitations are not offered yet, and the page says so.
+ * `/profile/invite`: the user's invite code and link (with a QR code), the reward a friend's first approved
+ * deposit pays (the operator's `invite_reward_usdt`), and the friends invited with what each paid, read
+ * from the ledger.
  */
 export function InvitePage() {
   const { t } = useT(NAMESPACE);
   const account = useAccount();
+  const { api } = usePlatform();
+  const userId = useUser()?.id ?? null;
+  const invites = useQuery(invitesQuery(api, userId));
   return (
     <AccountPage title={t('pages.invite')} testId="invite-page">
       <QueryView query={account}>{(info) => <Share code={info.user.inviteCode} />}</QueryView>
       <AccountCard id="invite-rewards" title={t('invite.rewardsTitle')} testId="invite-rewards">
-        <p className={layout.muted}>{t('invite.rewardsComing')}</p>
+        <QueryView query={invites}>{(list) => <Friends list={list} />}</QueryView>
       </AccountCard>
-      <AvailableNow />
     </AccountPage>
   );
 }
 
 function Share({ code }: { code: string }) {
   const { t } = useT(NAMESPACE);
+  const link = inviteLink(window.location.origin, code);
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(link, { margin: 1, width: 160, errorCorrectionLevel: 'M' })
+      .then((url) => live && setQr(url))
+      .catch(() => live && setQr(null));
+    return () => {
+      live = false;
+    };
+  }, [link]);
   return (
     <AccountCard id="invite-share" title={t('invite.shareTitle')}>
       <p className={layout.muted}>{t('invite.lead')}</p>
-      <CopyRow label={t('invite.code')} value={code} testId="invite-code" />
-      <CopyRow label={t('invite.link')} value={inviteLink(window.location.origin, code)} testId="invite-link" />
+      <div className={styles.share}>
+        {qr ? <img className={styles.qr} src={qr} width={160} height={160} alt={t('invite.qrAlt')} data-testid="invite-qr" /> : null}
+        <div className={styles.rows}>
+          <CopyRow label={t('invite.code')} value={code} testId="invite-code" />
+          <CopyRow label={t('invite.link')} value={link} testId="invite-link" />
+        </div>
+      </div>
     </AccountCard>
+  );
+}
+
+/** The reward rule, what invitations paid so far, and each friend (masked) with their reward or that it waits. */
+function Friends({ list }: { list: ListInvitesResult }) {
+  const { t } = useT(NAMESPACE);
+  const lang = useLanguage();
+  const amount = (value: string) => formatAmount(value, list.currency, lang);
+  return (
+    <>
+      <p className={layout.muted} data-testid="invite-rule">
+        {list.rewardPerFriend === '0' ? t('invite.noReward') : t('invite.rule', { amount: amount(list.rewardPerFriend) })}
+      </p>
+      <p className={styles.paid} data-testid="invite-paid" data-value={list.rewardsPaid}>
+        {t('invite.paid', { amount: amount(list.rewardsPaid), count: list.total })}
+      </p>
+      {list.friends.length === 0 ? (
+        <EmptyState title={t('invite.noFriends')} />
+      ) : (
+        <ul className={layout.list} data-testid="invite-friends">
+          {list.friends.map((friend) => (
+            <li key={`${friend.name}-${friend.joinedAt}`} className={layout.item} data-testid="invite-friend">
+              <div className={layout.itemBody}>
+                <p className={layout.itemTitle} dir="ltr">
+                  {friend.name}
+                </p>
+                <p className={layout.muted}>{t('invite.joined', { date: formatDate(friend.joinedAt, lang) })}</p>
+              </div>
+              <span className={friend.reward ? styles.rewarded : layout.muted} data-testid="invite-friend-reward">
+                {friend.reward ? t('invite.rewarded', { amount: amount(friend.reward) }) : t('invite.waiting')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -55,7 +115,7 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
     <div className={layout.item}>
       <div className={layout.itemBody}>
         <p className={layout.muted}>{label}</p>
-        <p className={layout.itemTitle} data-testid={testId} dir="ltr">
+        <p className={`${layout.itemTitle} ${styles.value}`} data-testid={testId} dir="ltr">
           {value}
         </p>
       </div>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { CUSTOMER_API } from '../api-paths.ts';
 import { accountModeChangedResult } from '../accounts.ts';
-import { depositAddressesResult, depositView, listRechargeQuery, listRechargeResult, rechargeBody } from '../funding.ts';
+import { depositAddressesResult, depositView, listInvitesResult, listRechargeQuery, listRechargeResult, rechargeBody } from '../funding.ts';
 
 const USER = `${CUSTOMER_API}/user` as const;
 const depositIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -46,5 +46,12 @@ export const fundingEndpoints = defineEndpoints('funding', {
     result: z.null(),
     callers: 'customer',
     refusals: { 404: z.null() },
+  },
+  listInvites: {
+    method: 'GET',
+    path: `${USER}/listInvites`,
+    summary: "The caller's invited friends (masked), newest first, with the reward each friend's first approved deposit paid",
+    result: listInvitesResult,
+    callers: 'customer',
   },
 });
