@@ -3,6 +3,7 @@ CREATE TABLE "deposits" (
 	"user_id" uuid NOT NULL,
 	"currency" text NOT NULL,
 	"network" text NOT NULL,
+	"chain" text NOT NULL,
 	"amount" numeric(38, 18) NOT NULL,
 	"tx_hash" text NOT NULL,
 	"last6" text NOT NULL,
@@ -15,4 +16,4 @@ CREATE TABLE "deposits" (
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_proof_id_uploads_id_fk" FOREIGN KEY ("proof_id") REFERENCES "public"."uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "deposits_user_idx" ON "deposits" USING btree ("user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "deposits_tx_hash_idx" ON "deposits" USING btree ("network",lower("tx_hash")) WHERE "deposits"."rejected_at" is null;
+CREATE UNIQUE INDEX "deposits_tx_hash_idx" ON "deposits" USING btree ("chain",lower("tx_hash")) WHERE "deposits"."rejected_at" is null;

@@ -1,8 +1,18 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { DEPOSITS_PAGE_SIZE, FUNDING_CODES, OPERATOR_CODES, money, moneyString, wholeNumber } from '@meridian/contracts';
+import {
+  DEPOSITS_PAGE_SIZE,
+  FUNDING_CODES,
+  FUNDING_NETWORKS,
+  OPERATOR_CODES,
+  fitsCurrency,
+  isAmount,
+  money,
+  moneyString,
+  wholeNumber,
+} from '@meridian/contracts';
 import type { DepositState, DepositView, FundingCurrency, FundingNetwork, ListRechargeResult, RechargeBody } from '@meridian/contracts';
 import type { Database, Transaction } from '../db/database.ts';
-import { deposits, ledgerTransfers, notifications, reviews, users } from '../db/schema.ts';
+import { accounts, deposits, ledgerTransfers, notifications, reviews, users } from '../db/schema.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import type { NotifyUser } from '../live/user-events.ts';
@@ -54,8 +64,7 @@ export class Deposits {
         return { state: 'rejected', afterCommit: () => this.notifyUser(deposit.userId, this.refresh()) };
       }
       const ledger = Ledger.of(this.db);
-      const [owner] = await tx.select({ invitedBy: users.invitedBy }).from(users).where(eq(users.id, deposit.userId));
-      const inviter = owner?.invitedBy ?? null;
+      const inviter = await this.inviterOf(tx, deposit.userId);
       // The depositor and their inviter, locked in id order: two approvals of the same invitee queue here.
       await ledger.lockOwners(tx, inviter ? [deposit.userId, inviter] : [deposit.userId], 'real');
       await ledger.post(tx, {
@@ -82,13 +91,29 @@ export class Deposits {
   }
 
   /**
+   * Who invited the depositor, when they still have a real account to be rewarded in (a reward must never
+   * stand in the way of the deposit's own credit).
+   */
+  private async inviterOf(tx: Transaction, userId: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ inviter: accounts.userId })
+      .from(users)
+      .innerJoin(accounts, and(eq(accounts.userId, users.invitedBy), eq(accounts.mode, 'real')))
+      .where(eq(users.id, userId));
+    return row?.inviter ?? null;
+  }
+
+  /**
    * The inviter's reward for a friend's first approved deposit (SPEC §5.9 `invite_reward_usdt`, ADR 008): USDT
    * from the platform's rewards account to the inviter's real cash, in the approval's transaction, once per
    * friend (an earlier reward of this friend means this is not their first; the ledger refuses a second one
    * too). Both owners are locked. False when nothing was paid (a reward of 0, or one paid before).
    */
   private async rewardInviter(tx: Transaction, inviter: string, invitee: string): Promise<boolean> {
-    const reward = money((await this.settings.get('invite_reward_usdt', tx)) ?? '0');
+    const setting = (await this.settings.get('invite_reward_usdt', tx)) ?? '0';
+    // A stored value USDT cannot hold (set before its rule took USDT's places) pays nothing rather than block the approval.
+    if (!isAmount(setting) || !fitsCurrency(setting, 'USDT')) return false;
+    const reward = money(setting);
     if (!reward.gt(0)) return false;
     const reference = { kind: 'invite', id: invitee };
     const [paid] = await tx
@@ -136,7 +161,7 @@ export class Deposits {
   /**
    * Records a deposit request and queues its review, in the caller's (idempotent) transaction. Refused:
    * a network without a deposit address (10121), a proof that is not the caller's unattached upload, a
-   * transaction hash another open deposit of the network claims (10122). The body passed the contract's
+   * transaction hash another open deposit of the chain claims (10122). The body passed the contract's
    * rules already (network of the currency, hash shape, last 6, minimum, places).
    */
   async submit(tx: Transaction, userId: string, body: RechargeBody): Promise<DepositView> {
@@ -147,6 +172,7 @@ export class Deposits {
       userId,
       currency: body.currency,
       network: body.network,
+      chain: FUNDING_NETWORKS[body.network as FundingNetwork].chain,
       amount: moneyString(money(body.amount.trim())),
       txHash: body.txHash.trim(),
       last6: body.last6.trim(),

@@ -16,6 +16,8 @@ export async function callerMode(request: FastifyRequest): Promise<AccountModeNa
 export interface MoneyCallOptions {
   /** The success code the answer carries (`SUCCESS_CODES`: 20002 for a deposit …); `200` otherwise. */
   successCode?: string;
+  /** The work locks several owners (`lockOwners`): the caller's own account is not locked first (`idempotent`). */
+  severalOwners?: boolean;
 }
 
 /**

@@ -183,6 +183,9 @@ describe(`deposits (${databaseKind})`, () => {
       await usdt(me, { currency: 'ETH', network: 'Ethereum', txHash: hash, last6: hash.slice(-6).toUpperCase(), amount: '0.2' }),
     );
     expect(eth.json()).toMatchObject({ code: '20002', result: { currency: 'ETH', amount: '0.2' } });
+    // USDT on ERC-20 runs on the same chain: the same transaction cannot be claimed again as a USDT deposit.
+    const usdtSameTx = await recharge(me, await usdt(me, { network: 'ERC-20', txHash: hash, last6: hash.slice(-6), amount: '500' }));
+    expect(usdtSameTx.json().code).toBe('10122');
     expect((await api.database.db.select().from(deposits).where(eq(deposits.userId, me.userId))).length).toBe(2);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordField } from './accounts.ts';
 import { ACCOUNT_MODES } from './accounts-constants.ts';
 import { amountField } from './trading.ts';
+import { amountIn } from './currencies.ts';
 import { isAmount, money } from './money.ts';
 import { AUDIT_ACTIONS, OPERATOR_ROLES, REVIEW_KINDS, REVIEW_REASONS, REVIEW_STATES, ALL_REASON_CODES } from './operators.ts';
 import { PARAM_KEYS } from './param-keys.ts';
@@ -166,7 +167,8 @@ export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string
   trading_fee_percent: feePercentText,
   maintenance_margin_percent: percentText,
   loan_interest_free_days: z.string().regex(/^(0|[1-9]\d{0,2})$/, { error: V.invalid }),
-  invite_reward_usdt: amountField(),
+  // Paid in USDT: no more places than USDT accepts (a reward the ledger would refuse could block approvals).
+  invite_reward_usdt: amountIn('USDT'),
   auth_address: z.string().refine(
     (t) => {
       try {

@@ -18,4 +18,11 @@ describe("a setting's edit form", () => {
   it('parses to the value to send, trimmed', () => {
     expect(settingForm(fee).parse({ value: ' 0.2 ' })).toBe('0.2');
   });
+
+  it('takes the invite reward in USDT places only (more would be refused by the ledger at every approval)', () => {
+    const reward = { key: 'invite_reward_usdt', value: '10' } as const;
+    const check = (value: string) => settingForm(reward).safeParse({ value });
+    expect(check('12.123456').success).toBe(true);
+    expect(check('12.1234567').error?.issues[0]?.message).toBe('validation.amountPlaces.USDT');
+  });
 });
