@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCell } from '../csv/spreadsheet-cell.ts';
 import type { AuditAction } from '@meridian/contracts';
 import type { Database, Transaction } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
@@ -81,12 +82,6 @@ export async function searchAudit(db: Database, query: Parameters<typeof auditFi
   return { items: rows.map(entry), total };
 }
 
-/** A cell a spreadsheet would not run as a formula (a leading = + - @ or control character is quoted away). */
-const cell = (value: unknown): string => {
-  const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
-
 /** The matching entries as CSV (at most 100,000 rows, newest first). */
 export async function exportAudit(db: Database, query: Parameters<typeof auditFilter>[0]): Promise<string> {
   const rows = await db.select().from(auditLog).where(auditFilter(query)).orderBy(desc(auditLog.id)).limit(100_000);
@@ -94,7 +89,7 @@ export async function exportAudit(db: Database, query: Parameters<typeof auditFi
     rows.map((r) => {
       const e = entry(r);
       return [e.id, e.at, e.operator, e.action, e.targetKind, e.targetId, JSON.stringify(e.before), JSON.stringify(e.after), e.ip].map(
-        cell,
+        spreadsheetCell,
       );
     }),
     { header: true, columns: ['id', 'at', 'operator', 'action', 'target_kind', 'target_id', 'before', 'after', 'ip'] },

@@ -65,3 +65,6 @@ export type DepositState = (typeof DEPOSIT_STATES)[number];
 
 /** Deposits per page of `listRecharge`. */
 export const DEPOSITS_PAGE_SIZE = 20;
+
+/** Lines per page of `listStatement`. */
+export const STATEMENT_PAGE_SIZE = 25;

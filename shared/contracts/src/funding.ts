@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { amountIn } from './currencies.ts';
+import { CURRENCY_CODES_LIST, amountIn } from './currencies.ts';
+import type { CurrencyCode } from './currencies.ts';
+import { TRANSFER_TYPES, USER_ACCOUNT_KINDS } from './ledger-types.ts';
 import {
   DEPOSIT_MINIMUMS,
   DEPOSIT_STATES,
@@ -113,3 +115,28 @@ export const listInvitesResult = z.object({
   rewardsPaid: z.string(),
 });
 export type ListInvitesResult = z.infer<typeof listInvitesResult>;
+
+/** Where a statement line's money came from or went: one of the caller's accounts, or the platform's side. */
+const statementSide = z.enum([...USER_ACCOUNT_KINDS, 'platform']);
+
+/** One ledger transfer of the caller's, as their statement shows it: never another owner's account. */
+const statementLine = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  type: z.enum(TRANSFER_TYPES),
+  currency: z.string(),
+  amount: z.string(),
+  from: statementSide,
+  to: statementSide,
+  /** The business object it belongs to (`contract` 42, `deposit` 7 …). */
+  referenceKind: z.string(),
+  referenceId: z.string(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const statementQuery = z.object({
+  currency: z.enum(CURRENCY_CODES_LIST as [CurrencyCode, ...CurrencyCode[]]).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const statementResult = z.object({ items: z.array(statementLine), total: z.number().int(), page: z.number().int() });
+export type StatementResult = z.infer<typeof statementResult>;

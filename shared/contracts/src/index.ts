@@ -210,6 +210,16 @@ export {
   FUNDING_KEYS,
   DEPOSIT_STATES,
   DEPOSITS_PAGE_SIZE,
+  STATEMENT_PAGE_SIZE,
 } from './funding-rules.ts';
 export type { FundingCurrency, FundingNetwork, DepositState } from './funding-rules.ts';
-export type { RechargeBody, DepositView, ListRechargeResult, DepositAddressesResult, InvitedFriend, ListInvitesResult } from './funding.ts';
+export type {
+  RechargeBody,
+  DepositView,
+  ListRechargeResult,
+  DepositAddressesResult,
+  InvitedFriend,
+  ListInvitesResult,
+  StatementLine,
+  StatementResult,
+} from './funding.ts';

@@ -5,9 +5,10 @@ import type { Database } from '../../db/database.ts';
 import { depositAddressesAreDevelopment, depositAddressOf } from '../../funding/deposit-addresses.ts';
 import type { Deposits } from '../../funding/deposits.ts';
 import { listInvites } from '../../funding/invites.ts';
+import { statementCsv, statementPage } from '../../funding/statement.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { route } from '../../plugins/endpoints.ts';
-import { moneyCalls } from '../../plugins/money-call.ts';
+import { callerMode, moneyCalls } from '../../plugins/money-call.ts';
 import { authOf, userGuard } from '../../plugins/user-auth.ts';
 import type { SettingsCache } from '../../settings/settings-cache.ts';
 import { sendImage } from '../../uploads/image-answer.ts';
@@ -51,6 +52,23 @@ export const fundingRoutes: FastifyPluginAsync<{ db: Database; deposits: Deposit
   );
 
   route(app, funding.listInvites, async (request) => ok(await listInvites(db, settings, authOf(request).userId)));
+
+  // The statement of the account mode in use (a window naming the other one is refused, 10110).
+  route(app, funding.listStatement, async (request) => {
+    const owner = { userId: authOf(request).userId, mode: await callerMode(request), currency: request.query.currency };
+    return ok(await statementPage(db, owner, request.query.page));
+  });
+
+  route(app, funding.exportStatement, async (request, reply) => {
+    const mode = await callerMode(request);
+    const owner = { userId: authOf(request).userId, mode, currency: request.query.currency };
+    const day = new Date(now()).toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Disposition', `attachment; filename="meridian-statement-${mode}-${request.query.currency ?? 'all'}-${day}.csv"`)
+      .send(statementCsv(db, owner));
+  });
 
   route(app, funding.depositProof, async (request, reply) => {
     const proofId = await deposits.proofOf(authOf(request).userId, request.params.id);

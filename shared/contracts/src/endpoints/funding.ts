@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { CUSTOMER_API } from '../api-paths.ts';
-import { accountModeChangedResult } from '../accounts.ts';
-import { depositAddressesResult, depositView, listInvitesResult, listRechargeQuery, listRechargeResult, rechargeBody } from '../funding.ts';
+import { accountModeChangedResult, accountModeRefused } from '../accounts.ts';
+import {
+  depositAddressesResult,
+  depositView,
+  listInvitesResult,
+  listRechargeQuery,
+  listRechargeResult,
+  rechargeBody,
+  statementQuery,
+  statementResult,
+} from '../funding.ts';
 
 const USER = `${CUSTOMER_API}/user` as const;
 const depositIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -53,5 +62,25 @@ export const fundingEndpoints = defineEndpoints('funding', {
     summary: "The caller's invited friends (masked), newest first, with the reward each friend's first approved deposit paid",
     result: listInvitesResult,
     callers: 'customer',
+  },
+  listStatement: {
+    method: 'GET',
+    path: `${USER}/listStatement`,
+    summary: "Every ledger transfer of the caller's accounts in the account mode in use, newest first, by currency, a page at a time",
+    query: statementQuery,
+    result: statementResult,
+    callers: 'customer',
+    accountMode: true,
+    refusals: accountModeRefused,
+  },
+  exportStatement: {
+    method: 'GET',
+    path: `${USER}/statement.csv`,
+    summary: "The caller's statement (every transfer of the account mode in use, by currency) as a CSV file, streamed",
+    query: statementQuery.omit({ page: true }),
+    raw: 'text/csv',
+    callers: 'customer',
+    accountMode: true,
+    refusals: accountModeRefused,
   },
 });

@@ -48,6 +48,29 @@ describe('api client', () => {
     expect(headers['Content-Type']).toBeUndefined();
   });
 
+  it('downloads a file answer with the session headers and its file name; a refusal throws with its code', async () => {
+    const { fundingEndpoints } = await import('@meridian/contracts/endpoints/funding');
+    const fetchImpl = vi.fn<typeof fetch>(
+      async () =>
+        new Response('id,time\n1,2026\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="meridian-statement-demo-all.csv"',
+          },
+        }),
+    );
+    const { api } = client({ fetchImpl });
+    const file = await api.download(fundingEndpoints.exportStatement, { currency: 'USD' });
+    expect(file.filename).toBe('meridian-statement-demo-all.csv');
+    expect(await file.blob.text()).toBe('id,time\n1,2026\n');
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('/api/swx/customer/user/statement.csv?currency=USD');
+    expect((init!.headers as Record<string, string>).Authorization).toBe('tok-1');
+    fetchImpl.mockResolvedValueOnce(jsonResponse({ code: '10110', message: 'mode', result: { mode: 'real' } }, 409));
+    await expect(api.download(fundingEndpoints.exportStatement)).rejects.toMatchObject({ code: '10110' });
+  });
+
   it('serializes GET arrays as repeated keys', async () => {
     const { api, fetchImpl } = client();
     await api.get('/api/x', { result: z.object({ n: z.number() }), query: { id: [1, 2], type: 3, skip: undefined } });

@@ -200,10 +200,58 @@ export function createApiClient(options: ApiClientOptions) {
     }) as Promise<CallResult<E>>;
   }
 
+  /**
+   * Fetches a declared endpoint that answers a file (`raw`, a CSV export) with the session's headers, and
+   * gives its bytes and the file name its Content-Disposition names. A refusal (an envelope) throws as
+   * `call` would; a 401 renews the session once, as every call does.
+   */
+  async function download<E extends Endpoint>(
+    endpoint: E,
+    query?: RequestOptions<z.ZodType>['query'],
+    signal?: AbortSignal,
+  ): Promise<{ blob: Blob; filename: string }> {
+    const path = `${endpointPath(endpoint)}${toQueryString(query)}`;
+    const fetchOnce = async () => {
+      const headers: Record<string, string> = { virtually: options.getAccountMode() === 'demo' ? 'NO' : 'YES' };
+      const token = options.getToken();
+      if (token) headers.Authorization = token;
+      let response: Response;
+      try {
+        response = await fetchImpl(`${options.baseUrl ?? ''}${path}`, {
+          method: 'GET',
+          headers,
+          credentials: 'same-origin',
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        throw new ApiError('network', String(error), undefined, CLIENT_ERROR_CODES.network);
+      }
+      if (response.ok && !(response.headers.get('content-type') ?? '').startsWith('application/json')) return response;
+      const payload = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
+      const code = String(payload.code ?? response.status);
+      throw new ApiError(code, String(payload.message ?? ''), response.status);
+    };
+    let response: Response;
+    try {
+      response = await fetchOnce();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== '401') throw error;
+      if (!options.renewSession || !(await options.renewSession())) {
+        options.onUnauthorized();
+        throw error;
+      }
+      response = await fetchOnce();
+    }
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+    return { blob: await response.blob(), filename };
+  }
+
   return {
     request,
     call,
     upload,
+    download,
     get: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method' | 'body'>) => request(path, { ...req, method: 'GET' }),
     post: <T extends z.ZodType>(path: string, req: Omit<RequestOptions<T>, 'method'>) => request(path, { ...req, method: 'POST' }),
   };
