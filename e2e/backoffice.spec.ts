@@ -351,6 +351,18 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   await expect(record.getByTestId('deposit-step-approved')).toHaveAttribute('data-done', 'true');
   await expect(usdtTotal).toHaveAttribute('data-value', '150');
 
+  // The statement of USDT shows the credit, and its CSV export (streamed by the API) has the same row.
+  await account.getByTestId('statement-currency').selectOption('USDT');
+  const line = account.getByTestId('statement-line').first();
+  await expect(line).toHaveAttribute('data-type', 'deposit_credit');
+  await expect(line.locator('[data-value]')).toHaveAttribute('data-value', '150');
+  const [download] = await Promise.all([page.waitForEvent('download'), account.getByTestId('statement-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^meridian-statement-real-USDT-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  expect(csv[0]).toBe('id,time,type,currency,amount,from,to,reference_kind,reference_id');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toMatch(/^\d+,[^,]+,deposit_credit,USDT,150,platform,cash,deposit,\d+$/);
+
   // The friend's open invite page shows the reward, once, from the ledger.
   await expect(friendAccount.getByTestId('invite-paid')).toHaveAttribute('data-value', '10');
   await expect(friendAccount.getByTestId('invite-friend')).toHaveCount(1);

@@ -19,6 +19,9 @@ export const accountKeys = {
   deposits: (userId: string | null, page: number) => [...accountKeys.funding(userId), 'deposits', page] as const,
   depositAddresses: () => ['account', 'deposit-addresses'] as const,
   invites: (userId: string | null) => [...accountKeys.user(userId), 'invites'] as const,
+  /** Under the user's figures: a balance that moved refreshes the statement too. */
+  statement: (userId: string | null, mode: AccountMode, currency: string, page: number) =>
+    [...sharedQueryKeys.userFiguresOf(userId, mode), 'statement', currency, page] as const,
   socialProviders: () => ['account', 'social-providers'] as const,
   emailAvailability: (email: string | null) => ['account', 'email-availability', email] as const,
 };

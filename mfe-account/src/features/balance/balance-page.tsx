@@ -9,6 +9,7 @@ import { useAccount } from '../../shared/use-account.ts';
 import { CurrencyBalances } from './components/currency-balances.tsx';
 import { DepositForm } from './components/deposit-form.tsx';
 import { DepositRecords } from './components/deposit-records.tsx';
+import { Statement } from './components/statement.tsx';
 
 const COMING = ['withdrawals', 'exchange'] as const;
 
@@ -41,6 +42,9 @@ export function BalancePage() {
       </AccountCard>
       <AccountCard id="deposits" title={t('funding.recordsTitle')} testId="deposits-card">
         <DepositRecords />
+      </AccountCard>
+      <AccountCard id="statement" title={t('statement.title')} testId="statement-card">
+        <Statement />
       </AccountCard>
       <AccountCard id="funding-coming" title={t('balance.comingTitle')} testId="funding-coming">
         <p className={layout.muted}>{t('balance.comingLead')}</p>
