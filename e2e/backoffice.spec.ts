@@ -358,7 +358,9 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   await expect(line.locator('[data-value]')).toHaveAttribute('data-value', '150');
   const [download] = await Promise.all([page.waitForEvent('download'), account.getByTestId('statement-export').click()]);
   expect(download.suggestedFilename()).toMatch(/^meridian-statement-real-USDT-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n');
   expect(csv[0]).toBe('id,time,type,currency,amount,from,to,reference_kind,reference_id');
   expect(csv).toHaveLength(2);
   expect(csv[1]).toMatch(/^\d+,[^,]+,deposit_credit,USDT,150,platform,cash,deposit,\d+$/);
