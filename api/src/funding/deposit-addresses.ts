@@ -13,7 +13,7 @@ import type { SettingsCache } from '../settings/settings-cache.ts';
 /** The setting of the platform's deposit address per network (a JSON map network → address). */
 const DEPOSIT_ADDRESS_KEY = 'deposit_address';
 /** The settings row remembering the development addresses seeded (not a `getParamByKey` setting). */
-const DEV_DEPOSIT_KEY = 'deposit_address_development';
+export const DEV_DEPOSIT_KEY = 'deposit_address_development';
 
 /** The environment variables of the platform's deposit wallets (the payout wallets' when unset). */
 export const DEPOSIT_ENV = {
@@ -128,4 +128,20 @@ export async function seedDepositAddresses(db: Database, env: NodeJS.ProcessEnv,
 export async function depositAddressesAreDevelopment(cache: SettingsCache): Promise<boolean> {
   const [value, dev] = await Promise.all([cache.get(DEPOSIT_ADDRESS_KEY), cache.get(DEV_DEPOSIT_KEY)]);
   return Boolean(value && dev && value === dev);
+}
+
+/** What is wrong with a `deposit_address` value (an operator's edit): an unknown network or an address that fails its checksum; null when nothing. */
+export function depositAddressProblem(value: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return 'not JSON';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'not an address map';
+  for (const [network, address] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!(FUNDING_NETWORK_NAMES as readonly string[]).includes(network)) return `${network}: not a funding network`;
+    if (typeof address !== 'string' || !isDepositAddress(network as FundingNetwork, address)) return `${network}: not a valid address`;
+  }
+  return null;
 }

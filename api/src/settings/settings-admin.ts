@@ -1,5 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
-import { HALTED_INSTRUMENTS_KEY, OPERATOR_CODES, PARAM_KEYS, USER_FACING_SETTINGS, money, moneyString } from '@meridian/contracts';
+import {
+  HALTED_INSTRUMENTS_KEY,
+  OPERATOR_CODES,
+  PARAM_KEYS,
+  USER_FACING_SETTINGS,
+  isAddressMapSetting,
+  money,
+  moneyString,
+} from '@meridian/contracts';
 import type { OptionsProductView, ParamKey } from '@meridian/contracts';
 import { SETTING_RULES } from '@meridian/contracts/schemas';
 import { audit } from '../audit/audit.ts';
@@ -8,6 +16,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import { instruments, notices, optionsProducts, settings } from '../db/schema.ts';
 import type { OperatorIdentity } from '../operators/operators.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
+import { DEV_DEPOSIT_KEY, depositAddressProblem } from '../funding/deposit-addresses.ts';
 import { DEV_PAYOUT_KEY, authAddressProblem, namesKnownKey } from './payout-addresses.ts';
 import type { SettingsCache } from './settings-cache.ts';
 
@@ -70,6 +79,7 @@ export class SettingsAdmin {
     const rows = await this.db.select().from(settings).orderBy(asc(settings.key));
     // Development addresses (a start without configured payout wallets) are marked, so nobody takes them for real ones.
     const development = rows.find((r) => r.key === DEV_PAYOUT_KEY)?.value;
+    const developmentDeposit = rows.find((r) => r.key === DEV_DEPOSIT_KEY)?.value;
     return rows
       .filter((r) => (PARAM_KEYS as readonly string[]).includes(r.key))
       .map((r) => ({
@@ -78,6 +88,7 @@ export class SettingsAdmin {
         updatedAt: r.updatedAt.toISOString(),
         userFacing: isUserFacing(r.key),
         ...(r.key === 'auth_address' ? { development: r.value === development } : {}),
+        ...(r.key === 'deposit_address' ? { development: r.value === developmentDeposit } : {}),
       }));
   }
 
@@ -85,7 +96,10 @@ export class SettingsAdmin {
     const parsed = SETTING_RULES[key].safeParse(raw.trim());
     if (!parsed.success) throw new ApiFailure(OPERATOR_CODES.settingInvalid, parsed.error.issues[0]?.message ?? 'validation.invalid', 400);
     // Numbers are kept in one plain form (0.10 → 0.1), so a notice never reports a change that is none.
-    const value = key === 'auth_address' ? JSON.stringify(JSON.parse(parsed.data)) : moneyString(money(parsed.data));
+    const value = isAddressMapSetting(key) ? JSON.stringify(JSON.parse(parsed.data)) : moneyString(money(parsed.data));
+    // A deposit address must pass its chain's checksum too: customers send real money to it.
+    if (key === 'deposit_address' && depositAddressProblem(value))
+      throw new ApiFailure(OPERATOR_CODES.settingInvalid, 'validation.depositAddressInvalid', 400);
     // A payout wallet must be a valid address of its network and not one whose private key is public.
     if (key === 'auth_address' && authAddressProblem(value)) {
       const message = namesKnownKey(value) ? 'validation.payoutAddressPublicKey' : 'validation.payoutAddressInvalid';

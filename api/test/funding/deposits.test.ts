@@ -21,6 +21,7 @@ import { withOperator, withTestApi } from '../suite-fixtures.ts';
 const api = withTestApi({ rateLimits: false }, { timeout: 120_000 });
 const finance = withOperator(api, ['finance']);
 const support = withOperator(api, ['support']);
+const admin = withOperator(api, ['admin']);
 
 const TRON_HASH = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 const ETH_HASH = () => `0x${TRON_HASH()}`;
@@ -275,5 +276,42 @@ describe(`deposits (${databaseKind})`, () => {
     expect(result.addresses.find((a) => a.network === 'TRC-20')!.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(result.addresses.find((a) => a.network === 'Bitcoin')!.address).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
     expect(result.development).toBe(true);
+  });
+
+  it('an admin sets the deposit addresses: checksums checked, the page offers exactly those, a network left out takes no deposits', async () => {
+    const put = (value: string) =>
+      api.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/deposit_address',
+        payload: { value },
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+    const tron = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+    const eth = '0x52908400098527886E0F7030069857D2E4169EE7';
+    // The shape is right but the checksum is not (the last character changed): refused by the API's own check.
+    const badChecksum = await put(JSON.stringify({ 'TRC-20': tron, 'ERC-20': '0x52908400098527886E0F7030069857D2E4169Ee7' }));
+    expect(badChecksum.json()).toMatchObject({ code: '10206', message: 'validation.depositAddressInvalid' });
+    expect((await put(JSON.stringify({ 'TRC-20': eth }))).json().message).toBe('validation.depositAddressInvalid');
+    expect((await put(JSON.stringify({ Dogecoin: tron }))).json().message).toBe('validation.depositAddressInvalid');
+    const saved = await put(JSON.stringify({ 'TRC-20': tron, 'ERC-20': eth }));
+    expect(saved.json().result).toMatchObject({ key: 'deposit_address', development: false });
+
+    const me = await realUser();
+    const offered = (
+      await api.app.inject({ method: 'GET', url: endpointPath(funding.depositAddresses), headers: auth(me.token, 'real') })
+    ).json();
+    expect(offered.result).toEqual({
+      addresses: [
+        { network: 'TRC-20', address: tron },
+        { network: 'ERC-20', address: eth },
+      ],
+      development: false,
+    });
+    const btcHash = 'ef'.repeat(32);
+    const closed = await recharge(
+      me,
+      await usdt(me, { currency: 'BTC', network: 'Bitcoin', txHash: btcHash, last6: 'efefef', amount: '0.02' }),
+    );
+    expect(closed.json().code).toBe('10121');
   });
 });

@@ -3,6 +3,8 @@ import { passwordField } from './accounts.ts';
 import { ACCOUNT_MODES } from './accounts-constants.ts';
 import { amountField } from './trading.ts';
 import { amountIn } from './currencies.ts';
+import { FUNDING_NETWORKS, FUNDING_NETWORK_NAMES } from './funding-rules.ts';
+import type { FundingNetwork } from './funding-rules.ts';
 import { isAmount, money } from './money.ts';
 import { AUDIT_ACTIONS, OPERATOR_ROLES, REVIEW_KINDS, REVIEW_REASONS, REVIEW_STATES, ALL_REASON_CODES } from './operators.ts';
 import { PARAM_KEYS } from './param-keys.ts';
@@ -160,6 +162,15 @@ const percentText = z.string().refine((t) => isAmount(t, 4) && money(t).lte(100)
 /** A fee may be 0 (no fee); otherwise a percentage as above. */
 const feePercentText = z.string().refine((t) => /^0+(\.0+)?$/.test(t) || (isAmount(t, 4) && money(t).lte(100)), { error: V.amountInvalid });
 
+/** An address of a funding network's chain, by its shape (`0x` + 40 hex, `T` + 33 base58, `bc1…` or `1…`/`3…`). */
+function looksLikeDepositAddress(network: string, address: string): boolean {
+  if (!(FUNDING_NETWORK_NAMES as readonly string[]).includes(network)) return false;
+  const chain = FUNDING_NETWORKS[network as FundingNetwork].chain;
+  if (chain === 'ethereum') return /^0x[0-9a-fA-F]{40}$/.test(address);
+  if (chain === 'tron') return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address);
+  return /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/.test(address);
+}
+
 /** Each setting's own rule: percentages within 0–100 with ≤ 4 places, whole days, an address map. */
 export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string>> = {
   withdrawal_fee_percent: feePercentText,
@@ -169,6 +180,24 @@ export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string
   loan_interest_free_days: z.string().regex(/^(0|[1-9]\d{0,2})$/, { error: V.invalid }),
   // Paid in USDT: no more places than USDT accepts (a reward the ledger would refuse could block approvals).
   invite_reward_usdt: amountIn('USDT'),
+  // The platform's deposit address per funding network: each the shape of its chain's addresses (the API
+  // checks their checksums too).
+  deposit_address: z.string().refine(
+    (t) => {
+      try {
+        const value = JSON.parse(t) as unknown;
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+        const entries = Object.entries(value);
+        return (
+          entries.length > 0 &&
+          entries.every(([network, address]) => typeof address === 'string' && looksLikeDepositAddress(network, address))
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: V.depositAddressInvalid },
+  ),
   auth_address: z.string().refine(
     (t) => {
       try {

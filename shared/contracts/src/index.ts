@@ -14,7 +14,7 @@ export type { ErrorCode, SuccessCode } from './error-codes.ts';
 export { LANGUAGES, LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguageCode, contentLanguageId, localeOf } from './languages.ts';
 export type { LanguageCode } from './languages.ts';
 export { CONTENT_TYPES } from './content-types.ts';
-export { PARAM_KEYS } from './param-keys.ts';
+export { PARAM_KEYS, ADDRESS_MAP_SETTINGS, isAddressMapSetting } from './param-keys.ts';
 export type { ParamKey } from './param-keys.ts';
 export {
   MARKET_TYPES,

@@ -7,5 +7,10 @@ export const PARAM_KEYS = [
   'trading_fee_percent',
   'maintenance_margin_percent',
   'auth_address',
+  'deposit_address',
 ] as const;
 export type ParamKey = (typeof PARAM_KEYS)[number];
+
+/** The settings whose value is a JSON map of network → address (edited as text, shown as a list). */
+export const ADDRESS_MAP_SETTINGS = ['auth_address', 'deposit_address'] as const satisfies readonly ParamKey[];
+export const isAddressMapSetting = (key: string): boolean => (ADDRESS_MAP_SETTINGS as readonly string[]).includes(key);

@@ -27,6 +27,7 @@ export const V = {
   invalid: 'validation.invalid',
   payoutHashRequired: 'validation.enterPayoutHash',
   payoutHashInvalid: 'validation.payoutHashInvalid',
+  depositAddressInvalid: 'validation.depositAddressInvalid',
   amountRequired: 'validation.enterAmount',
   amountInvalid: 'validation.enterCorrectAmount',
   lotsRequired: 'validation.enterQuantity',

@@ -1,9 +1,10 @@
+import { isAddressMapSetting } from '@meridian/contracts';
 import type { LanguageCode, ParamKey } from '@meridian/contracts';
 import { formatDecimal, formatMoney, localeOf } from '@meridian/platform';
 
 /** How a setting's value reads: a percentage, whole days, an amount of USDT, or the address map. */
 export function settingText(key: ParamKey, value: string, lang: LanguageCode): string {
-  if (key === 'auth_address')
+  if (isAddressMapSetting(key))
     return (
       authAddresses(value)
         .map(([chain, address]) => `${chain}: ${address}`)

@@ -25,4 +25,13 @@ describe("a setting's edit form", () => {
     expect(check('12.123456').success).toBe(true);
     expect(check('12.1234567').error?.issues[0]?.message).toBe('validation.amountPlaces.USDT');
   });
+
+  it('takes deposit addresses as a map of funding networks to addresses of their chains, sent in one plain form', () => {
+    const deposit = { key: 'deposit_address', value: '{}' } as const;
+    const check = (value: string) => settingForm(deposit).safeParse({ value });
+    const good = '{ "TRC-20": "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", "Bitcoin": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }';
+    expect(check(good).data).toBe('{"TRC-20":"TJRabPrwbZy45sbavfcjinPJC18kjpRTv8","Bitcoin":"bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"}');
+    for (const bad of ['{}', '[]', 'nope', '{"TRC-20":"0x52908400098527886E0F7030069857D2E4169EE7"}', '{"Dogecoin":"D8x"}'])
+      expect(check(bad).error?.issues[0]?.message, bad).toBe('validation.depositAddressInvalid');
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { isAddressMapSetting } from '@meridian/contracts';
 import type { ParamKey } from '@meridian/contracts';
 import { SETTING_RULES } from '@meridian/contracts/schemas';
 import { useLanguage, useT } from '@meridian/platform';
@@ -34,7 +35,7 @@ export function settingForm(setting: Pick<SettingRow, 'key' | 'value'>) {
       return z.NEVER;
     };
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'validation.invalid');
-    const value = setting.key === 'auth_address' ? JSON.stringify(JSON.parse(parsed.data)) : parsed.data;
+    const value = isAddressMapSetting(setting.key) ? JSON.stringify(JSON.parse(parsed.data)) : parsed.data;
     return value === setting.value ? fail('backoffice:settings.unchanged') : value;
   });
 }
@@ -83,7 +84,7 @@ export function SettingsTable({ settings, editable, onSaved }: EditingTableProps
                 {t('settings.newValueFor', { name: nameOf(key), key })}
               </label>
               <div className={styles.editRow}>
-                {key === 'auth_address' ? (
+                {isAddressMapSetting(key) ? (
                   <textarea {...control} className={`${adminStyles.input} ${adminStyles.mono} ${styles.textarea}`} rows={4} />
                 ) : (
                   <input
@@ -140,7 +141,7 @@ export function SettingsTable({ settings, editable, onSaved }: EditingTableProps
           {/* Beside the name, where a narrow screen shows it whole (the value column scrolls). */}
           {setting.development ? (
             <span className={`${adminStyles.note} ${adminStyles.noteWarn} ${styles.devNote}`} role="note" data-testid="development-address">
-              {t('settings.developmentAddress')}
+              {t(setting.key === 'deposit_address' ? 'settings.developmentDepositAddress' : 'settings.developmentAddress')}
             </span>
           ) : null}
         </>
@@ -153,7 +154,7 @@ export function SettingsTable({ settings, editable, onSaved }: EditingTableProps
       cell: (setting) =>
         editing === setting.key ? (
           editForm(setting)
-        ) : setting.key === 'auth_address' ? (
+        ) : isAddressMapSetting(setting.key) ? (
           <ul className={styles.addresses}>
             {authAddresses(setting.value).map(([chain, address]) => (
               <li key={chain}>
