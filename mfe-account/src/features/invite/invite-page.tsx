@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import type { ListInvitesResult } from '@meridian/contracts';
 import { formatAmount, formatDate, useLanguage, useT, useUser } from '@meridian/platform';
 import { Button, EmptyState } from '@meridian/ui';
@@ -9,6 +7,7 @@ import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { AccountCard, AccountPage } from '../../shared/account-page.tsx';
 import layout from '../../shared/account-page.module.css';
 import { usePlatform } from '../../shared/platform-context.tsx';
+import { QrCode } from '../../shared/qr-code.tsx';
 import { useAccount } from '../../shared/use-account.ts';
 import { invitesQuery } from './api/invites-api.ts';
 import styles from './invite.module.css';
@@ -42,21 +41,11 @@ export function InvitePage() {
 function Share({ code }: { code: string }) {
   const { t } = useT(NAMESPACE);
   const link = inviteLink(window.location.origin, code);
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    QRCode.toDataURL(link, { margin: 1, width: 160, errorCorrectionLevel: 'M' })
-      .then((url) => live && setQr(url))
-      .catch(() => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [link]);
   return (
     <AccountCard id="invite-share" title={t('invite.shareTitle')}>
       <p className={layout.muted}>{t('invite.lead')}</p>
       <div className={styles.share}>
-        {qr ? <img className={styles.qr} src={qr} width={160} height={160} alt={t('invite.qrAlt')} data-testid="invite-qr" /> : null}
+        <QrCode text={link} size={160} alt={t('invite.qrAlt')} testId="invite-qr" />
         <div className={styles.rows}>
           <CopyRow label={t('invite.code')} value={code} testId="invite-code" />
           <CopyRow label={t('invite.link')} value={link} testId="invite-link" />

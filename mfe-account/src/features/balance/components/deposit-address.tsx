@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import type { FundingNetwork } from '@meridian/contracts';
 import { useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { usePlatform } from '../../../shared/platform-context.tsx';
+import { QrCode } from '../../../shared/qr-code.tsx';
 import styles from './funding.module.css';
 
 /**
@@ -15,16 +14,6 @@ export function DepositAddress({ network, address }: { network: FundingNetwork; 
   const { t } = useT(NAMESPACE);
   const { t: tc } = useT('common');
   const { toast } = usePlatform();
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    QRCode.toDataURL(address, { margin: 1, width: 176, errorCorrectionLevel: 'M' })
-      .then((url) => live && setQr(url))
-      .catch(() => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [address]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
@@ -35,9 +24,7 @@ export function DepositAddress({ network, address }: { network: FundingNetwork; 
   };
   return (
     <div className={styles.address} data-testid="deposit-address">
-      {qr ? (
-        <img className={styles.qr} src={qr} width={176} height={176} alt={t('funding.qrAlt', { network })} data-testid="deposit-qr" />
-      ) : null}
+      <QrCode text={address} size={176} alt={t('funding.qrAlt', { network })} testId="deposit-qr" />
       <div className={styles.addressText}>
         <p className={styles.label}>{t('funding.addressOf', { network })}</p>
         <code className={styles.mono} dir="ltr" data-testid="deposit-address-text">
