@@ -1,5 +1,7 @@
 import { CURRENCIES, money } from '@meridian/contracts';
-import type { AccountFigures } from '@meridian/contracts';
+import type { AccountFigures, Money } from '@meridian/contracts';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { formatAmount, formatMoney, useLanguage, useT } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import styles from './funding.module.css';
@@ -18,33 +20,36 @@ export function CurrencyBalances({ account }: { account: AccountFigures }) {
     const free = money(figures?.balance ?? '0');
     return { code, free, held: total.minus(free), total, usd: figures?.usdValue ?? (total.isZero() ? '0' : null) };
   });
+  type Row = (typeof rows)[number];
+  const figure = (testId: string, value: Money, code: string) => (
+    <span data-testid={testId} data-value={value.toFixed()}>
+      {formatAmount(value.toFixed(), code, language)}
+    </span>
+  );
+  const columns: DataColumn<Row>[] = [
+    { id: 'currency', header: t('funding.columns.currency'), rowHeader: true, cell: (row) => row.code },
+    { id: 'available', header: t('funding.columns.available'), numeric: true, cell: (row) => figure('available', row.free, row.code) },
+    { id: 'held', header: t('funding.columns.held'), numeric: true, cell: (row) => figure('held', row.held, row.code) },
+    { id: 'total', header: t('funding.columns.total'), numeric: true, cell: (row) => figure('total', row.total, row.code) },
+    {
+      id: 'usd',
+      header: t('funding.columns.usd'),
+      numeric: true,
+      cell: (row) => (row.usd === null ? '—' : `≈ ${formatMoney(row.usd, 'USD', language)}`),
+    },
+  ];
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.balances} data-testid="currency-balances">
-        <caption className={styles.caption}>{t('funding.balancesCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('funding.columns.currency')}</th>
-            <th scope="col">{t('funding.columns.available')}</th>
-            <th scope="col">{t('funding.columns.held')}</th>
-            <th scope="col">{t('funding.columns.total')}</th>
-            <th scope="col">{t('funding.columns.usd')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.code} data-currency={row.code}>
-              <th scope="row">{row.code}</th>
-              <td data-testid="available">{formatAmount(row.free.toFixed(), row.code, language)}</td>
-              <td data-testid="held">{formatAmount(row.held.toFixed(), row.code, language)}</td>
-              <td data-testid="total" data-value={row.total.toFixed()}>
-                {formatAmount(row.total.toFixed(), row.code, language)}
-              </td>
-              <td>{row.usd === null ? '—' : `≈ ${formatMoney(row.usd, 'USD', language)}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p className={styles.caption}>{t('funding.balancesCaption')}</p>
+      <DataTable<Row>
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.code}
+        caption={t('funding.balancesTitle')}
+        rowAttributes={(row) => ({ 'data-currency': row.code })}
+        cards
+        testId="currency-balances"
+      />
       {account.estimatedTotalUsd !== undefined ? (
         <p className={styles.estimate} data-testid="currency-balances-total">
           {t('funding.totalUsd', { amount: formatMoney(account.estimatedTotalUsd, 'USD', language) })}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CURRENCY_CODES_LIST, STATEMENT_PAGE_SIZE } from '@meridian/contracts';
 import type { CurrencyCode, StatementLine } from '@meridian/contracts';
 import { fundingEndpoints as funding } from '@meridian/contracts/endpoints/funding';
 import { formatAmount, formatDateTime, useAccountMode, useLanguage, useT, useUser } from '@meridian/platform';
 import { Button, EmptyState, formClasses } from '@meridian/ui';
-import { Pager } from '@meridian/ui/pager';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
 import { accountKeys } from '../../../api/account-queries.ts';
 import { failureKey } from '../../../api/account-api.ts';
@@ -36,11 +37,49 @@ export function Statement() {
   const [exporting, setExporting] = useState(false);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
   const query = useQuery({
+    placeholderData: keepPreviousData,
     queryKey: accountKeys.statement(userId, mode, currency, page),
     queryFn: ({ signal }) => api.call(funding.listStatement, { query: { page, ...(currency ? { currency } : {}) }, signal }),
     enabled: userId !== null,
     staleTime: 0,
   });
+  const columns: DataColumn<StatementLine>[] = [
+    { id: 'time', header: t('statement.columns.time'), cell: (line) => formatDateTime(line.at, lang) },
+    {
+      id: 'type',
+      header: t('statement.columns.type'),
+      rowHeader: true,
+      cell: (line) => t(`statement.types.${line.type}`, { defaultValue: line.type }),
+    },
+    {
+      id: 'movement',
+      header: t('statement.columns.movement'),
+      cell: (line) => `${t(`statement.sides.${line.from}`)} ${t('statement.arrow')} ${t(`statement.sides.${line.to}`)}`,
+    },
+    {
+      id: 'amount',
+      header: t('statement.columns.amount'),
+      numeric: true,
+      cell: (line) => {
+        const way = direction(line);
+        return (
+          <span className={way === 'in' ? styles.in : way === 'out' ? styles.out : undefined} data-value={line.amount}>
+            {way === 'in' ? '+' : way === 'out' ? '−' : ''}
+            {formatAmount(line.amount, line.currency, lang)}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'reference',
+      header: t('statement.columns.reference'),
+      cell: (line) => (
+        <bdi dir="ltr">
+          {line.referenceKind} {line.referenceId.length > 12 ? `${line.referenceId.slice(0, 8)}…` : line.referenceId}
+        </bdi>
+      ),
+    },
+  ];
   const exportCsv = async () => {
     setExporting(true);
     setExportFailure(null);
@@ -89,51 +128,23 @@ export function Statement() {
           {tc(exportFailure)}
         </p>
       ) : null}
+      <p className={styles.caption}>{t('statement.caption')}</p>
       <QueryView query={query}>
-        {(list) =>
-          list.total === 0 ? (
-            <EmptyState title={t('statement.empty')} />
-          ) : (
-            <>
-              <div className={styles.tableWrap}>
-                <table className={styles.balances} data-testid="statement-lines">
-                  <caption className={styles.caption}>{t('statement.caption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('statement.columns.time')}</th>
-                      <th scope="col">{t('statement.columns.type')}</th>
-                      <th scope="col">{t('statement.columns.movement')}</th>
-                      <th scope="col">{t('statement.columns.amount')}</th>
-                      <th scope="col">{t('statement.columns.reference')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.items.map((line) => {
-                      const way = direction(line);
-                      return (
-                        <tr key={line.id} data-testid="statement-line" data-type={line.type}>
-                          <td>{formatDateTime(line.at, lang)}</td>
-                          <th scope="row">{t(`statement.types.${line.type}`, { defaultValue: line.type })}</th>
-                          <td>
-                            {t(`statement.sides.${line.from}`)} {t('statement.arrow')} {t(`statement.sides.${line.to}`)}
-                          </td>
-                          <td className={way === 'in' ? styles.in : way === 'out' ? styles.out : undefined} data-value={line.amount}>
-                            {way === 'in' ? '+' : way === 'out' ? '−' : ''}
-                            {formatAmount(line.amount, line.currency, lang)}
-                          </td>
-                          <td dir="ltr">
-                            {line.referenceKind} {line.referenceId.length > 12 ? `${line.referenceId.slice(0, 8)}…` : line.referenceId}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
-              <Pager page={page} pageSize={STATEMENT_PAGE_SIZE} total={list.total} onPage={setPage} testId="statement-pager" />
-            </>
-          )
-        }
+        {(list) => (
+          <DataTable<StatementLine>
+            columns={columns}
+            rows={list.items}
+            rowKey={(line) => line.id}
+            caption={t('statement.title')}
+            empty={<EmptyState title={t('statement.empty')} />}
+            paging={{ page, pageSize: STATEMENT_PAGE_SIZE, total: list.total, onPage: setPage }}
+            busy={query.isPlaceholderData}
+            cards
+            rowAttributes={(line) => ({ 'data-testid': 'statement-line', 'data-type': line.type })}
+            testId="statement-lines"
+            pagerTestId="statement-pager"
+          />
+        )}
       </QueryView>
     </div>
   );
