@@ -37,6 +37,7 @@ export type { NamespaceLoader } from './i18n/i18n.ts';
 export { useT } from './i18n/use-t.ts';
 export type { TFunction } from './i18n/use-t.ts';
 export { formatAmount, formatDecimal, formatMoney, formatPercent, formatDateTime, formatDate } from './i18n/format.ts';
+export { useNow, formatCountdown } from './i18n/use-now.ts';
 export { toast$, showToast, TOAST_DURATION_MS } from './toast/toasts.ts';
 export type { Toast } from './toast/toasts.ts';
 export { commonNamespaceLoader } from './locales/load-common.ts';

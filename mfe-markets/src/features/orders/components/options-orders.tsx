@@ -1,10 +1,9 @@
 import type { MarketInfo, OptionsOrder } from '@meridian/contracts';
-import { formatDecimal, useLanguage, useT } from '@meridian/platform';
+import { formatCountdown, formatDecimal, useLanguage, useNow, useT } from '@meridian/platform';
 import type { DataColumn } from '@meridian/ui/data-table';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { formatPeriod } from '../../../shared/format-period.ts';
 import { MoneyText } from '../../../shared/money-text.tsx';
-import { formatCountdown, useNow } from '../../../shared/use-now.ts';
 import { useOptionsOrders } from '../hooks/use-order-lists.ts';
 import { instrumentColumn, PriceAt, profitColumn, tickOfInstrument } from './order-columns.tsx';
 import { OrderTable } from './order-table.tsx';

@@ -1,10 +1,9 @@
 import type { OptionsOrder } from '@meridian/contracts';
-import { useT } from '@meridian/platform';
+import { formatCountdown, useT } from '@meridian/platform';
 import { Button } from '@meridian/ui';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { MoneyText, PriceValue } from '../../../shared/money-text.tsx';
 import { TickTime } from '../../../shared/tick-time.tsx';
-import { formatCountdown } from '../../../shared/use-now.ts';
 import { useOptionsResult } from '../hooks/use-options-result.ts';
 import { Figure, FigureList } from './figure-list.tsx';
 import styles from './trade.module.css';

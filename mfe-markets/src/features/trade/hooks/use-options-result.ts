@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { OptionsOrder } from '@meridian/contracts';
-import { useAccountMode, useUser } from '@meridian/platform';
+import { useAccountMode, useNow, useUser } from '@meridian/platform';
 import { useOrderFeedback } from '../../../shared/order-feedback.ts';
 import { usePlatform } from '../../../shared/platform-context.tsx';
 import { tradingKeys } from '../../../shared/trading-keys.ts';
-import { useNow } from '../../../shared/use-now.ts';
 import { getOptionsOrderById } from '../api/get-options-order-by-id.ts';
 
 /** How often the result is asked for once the countdown has ended and the order is still open. */
