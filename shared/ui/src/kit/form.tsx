@@ -167,3 +167,47 @@ export function TextField<V extends FieldValues>({
     </FormField>
   );
 }
+
+export interface SelectFieldProps<V extends FieldValues> {
+  form: UseFormReturn<V, unknown, unknown>;
+  name: FieldPath<V>;
+  label: string;
+  hint?: ReactNode;
+  /** The choices: their value, and the text shown (the value itself when absent). */
+  options: readonly (string | { value: string; label: string })[];
+  /** Called after the form took the picked value (e.g. to reset a field that depends on it). */
+  onPick?: (value: string) => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** A labelled select registered with its form, its translated error under it. */
+export function SelectField<V extends FieldValues>({ form, name, label, hint, options, onPick, disabled, testId }: SelectFieldProps<V>) {
+  const registered = form.register(name);
+  return (
+    <FormField label={label} error={fieldError(form, name)} hint={hint}>
+      {(field) => (
+        <select
+          {...field}
+          {...registered}
+          className={formClasses.select}
+          disabled={disabled}
+          onChange={(event) => {
+            void registered.onChange(event);
+            onPick?.(event.currentTarget.value);
+          }}
+          data-testid={testId}
+        >
+          {options.map((option) => {
+            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </FormField>
+  );
+}

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEPOSIT_MINIMUMS, FUNDING_CURRENCIES, FUNDING_KEYS, networksOf } from '@meridian/contracts';
 import type { DepositView, FundingCurrency, FundingNetwork, RechargeBody } from '@meridian/contracts';
@@ -7,7 +7,7 @@ import { formatAmount, useLanguage, useT, useUser } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
 import { Button, formClasses } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
-import { Form, TextField, fieldError } from '@meridian/ui/form';
+import { Form, SelectField, TextField } from '@meridian/ui/form';
 import type { KitForm } from '@meridian/ui/form';
 import { ImageField, uploadImage } from '@meridian/ui/image-field';
 import type { PreparedImage } from '@meridian/ui/image-field';
@@ -22,57 +22,6 @@ import styles from './funding.module.css';
 
 type DepositForm = KitForm<typeof depositForm>;
 type DepositFields = RechargeBody extends infer B ? Omit<B, 'proofId'> : never;
-
-/** A select registered with the form, its translated error under it. */
-function SelectField({
-  form,
-  name,
-  label,
-  options,
-  testId,
-  onPick,
-}: {
-  form: DepositForm;
-  name: 'currency' | 'network';
-  label: string;
-  options: readonly string[];
-  testId: string;
-  onPick?: (value: string) => void;
-}) {
-  const { t: tc } = useT('common');
-  const id = useId();
-  const error = fieldError(form, name);
-  const registered = form.register(name);
-  return (
-    <div className={formClasses.field}>
-      <label className={formClasses.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={formClasses.select}
-        {...registered}
-        onChange={(event) => {
-          void registered.onChange(event);
-          onPick?.(event.currentTarget.value);
-        }}
-        aria-invalid={error ? true : undefined}
-        data-testid={testId}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className={formClasses.error} role="alert">
-          {tc(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The deposit form (SPEC §5.3): currency and network, the platform's address for it (text, QR, copy),

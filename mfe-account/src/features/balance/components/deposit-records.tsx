@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DEPOSITS_PAGE_SIZE, explorerLink } from '@meridian/contracts';
 import type { DepositView } from '@meridian/contracts';
-import { formatAmount, formatDateTime, useLanguage, useT, useUser } from '@meridian/platform';
+import { formatAmount, useLanguage, useT, useUser } from '@meridian/platform';
 import { EmptyState } from '@meridian/ui';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
@@ -10,13 +10,13 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import { usePlatform } from '../../../shared/platform-context.tsx';
 import { fundingQueries } from '../api/funding-api.ts';
 import styles from './funding.module.css';
-
-type Step = { key: string; done: boolean; time?: string | null; detail?: string | null; tone?: 'good' | 'bad' };
+import { Timeline } from './timeline.tsx';
+import type { TimelineStep } from './timeline.tsx';
 
 /** A deposit's timeline: submitted → in review → approved (credited) or rejected (with the reason). */
-function stepsOf(deposit: DepositView, t: (key: string) => string): Step[] {
+function stepsOf(deposit: DepositView, t: (key: string) => string): TimelineStep[] {
   const decided = deposit.state !== 'pending';
-  const steps: Step[] = [
+  const steps: TimelineStep[] = [
     { key: 'submitted', done: true, time: deposit.submittedAt },
     { key: 'inReview', done: decided || deposit.inReview },
   ];
@@ -44,15 +44,7 @@ function DepositItem({ deposit }: { deposit: DepositView }) {
       <a className={styles.hash} href={explorerLink(deposit.network, deposit.txHash)} target="_blank" rel="noreferrer noopener" dir="ltr">
         {deposit.txHash}
       </a>
-      <ol className={styles.timeline} aria-label={t('funding.timeline')}>
-        {stepsOf(deposit, t).map((step) => (
-          <li key={step.key} className={styles.step} data-done={step.done} data-tone={step.tone} data-testid={`deposit-step-${step.key}`}>
-            <span>{t(`funding.steps.${step.key}`)}</span>
-            {step.done && step.time ? <time dateTime={step.time}>{formatDateTime(step.time, lang)}</time> : null}
-            {step.detail ? <span data-testid="deposit-reason">{step.detail}</span> : null}
-          </li>
-        ))}
-      </ol>
+      <Timeline steps={stepsOf(deposit, t)} kind="funding" testPrefix="deposit" />
     </li>
   );
 }
