@@ -70,6 +70,7 @@ export async function injectTronLink(page: Page, account: { privateKey: string; 
       const sign = (window as unknown as { __e2eTronSign: (message: string) => Promise<string> }).__e2eTronSign;
       const tronWeb = {
         defaultAddress: { base58: address },
+        fullNode: { host: 'https://api.trongrid.io' },
         trx: {
           signMessageV2: (message: string) => {
             calls.push('signMessageV2');

@@ -82,6 +82,8 @@ export interface ApiOptions {
   limitsRedis?: Redis | undefined;
   /** Mail: the embedded outbox folder, or SMTP in production. Without either, mail is dropped. */
   mail?: MailOptions;
+  /** The hold of a newly linked withdrawal address in seconds (24 h; a test site shortens it, never production). */
+  walletHoldSeconds?: number;
   /** Serves `GET /api/dev/outbox` (never in production mode). */
   devOutbox?: boolean;
   /** OpenID Connect providers offered on the login page. */

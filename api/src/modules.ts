@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { WALLET_LINK_HOLD_SECONDS } from '@meridian/contracts';
 import type { AccountsContext } from './accounts/context.ts';
 import type { ApiOptions } from './app.ts';
 import { ContentAdmin } from './content/content-admin.ts';
 import { Deposits } from './funding/deposits.ts';
+import { WalletLinks } from './funding/wallet-links.ts';
+import { Withdrawals } from './funding/withdrawals.ts';
 import type { Database } from './db/database.ts';
 import type { BalanceEvents } from './ledger/account-figures.ts';
 import type { NotifyUser } from './live/user-events.ts';
@@ -16,6 +19,7 @@ import type { ReviewService } from './reviews/reviews.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { fundingRoutes } from './routes/funding/funding-routes.ts';
+import { walletCancelRoutes, withdrawalRoutes } from './routes/funding/withdrawal-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
 import { marketRoutes } from './routes/index/market-routes.ts';
 import { loginRoutes } from './routes/login/login-routes.ts';
@@ -109,9 +113,21 @@ export const API_MODULES: readonly ApiModule[] = [
   },
   {
     name: 'funding',
-    register: async (api, { db, reviews, settings, balances, notifyUser, now }) => {
+    register: async (api, { db, reviews, settings, balances, notifyUser, now, accounts, options }) => {
       const deposits = new Deposits(db, reviews, settings, balances, notifyUser);
       await api.register(fundingRoutes, { db, deposits, settings, now });
+      const links = new WalletLinks({
+        db,
+        mailer: accounts.mailer,
+        siteOrigin: accounts.siteOrigin,
+        holdSeconds: options.walletHoldSeconds ?? WALLET_LINK_HOLD_SECONDS,
+        notifyUser,
+        now,
+      });
+      const withdrawals = new Withdrawals(db, reviews, settings, links, balances, notifyUser, now);
+      const { mailer, limitScale } = accounts;
+      await api.register(withdrawalRoutes, { db, withdrawals, links, mailer, limitScale, now });
+      await api.register(walletCancelRoutes, { links, limitScale });
     },
   },
   {

@@ -5,3 +5,13 @@
 export function devOutboxFromEnv(env: NodeJS.ProcessEnv): boolean {
   return env.MERIDIAN_DEV_OUTBOX === '1' && env.NODE_ENV !== 'production';
 }
+
+/**
+ * A test site's shorter hold of newly linked withdrawal addresses (MERIDIAN_WALLET_HOLD_SECONDS, whole
+ * seconds): the journeys cannot wait 24 hours. Ignored in production mode, where the hold is always 24 h.
+ */
+export function walletHoldFromEnv(env: NodeJS.ProcessEnv): { walletHoldSeconds?: number } {
+  const text = env.MERIDIAN_WALLET_HOLD_SECONDS?.trim();
+  if (!text || env.NODE_ENV === 'production' || !/^\d{1,6}$/.test(text)) return {};
+  return { walletHoldSeconds: Number.parseInt(text, 10) };
+}

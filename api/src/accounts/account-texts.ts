@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '@meridian/contracts';
 import type { LanguageCode } from '@meridian/contracts';
 
-type MailKey = 'registerSubject' | 'registerText' | 'resetSubject' | 'resetText' | 'signature';
+type MailKey =
+  | 'registerSubject'
+  | 'registerText'
+  | 'resetSubject'
+  | 'resetText'
+  | 'walletLinkedSubject'
+  | 'walletLinkedText'
+  | 'withdrawalCodeSubject'
+  | 'withdrawalCodeText'
+  | 'signature';
 interface AccountTexts {
   mail: Record<MailKey, string>;
   wallet: { statement: string };

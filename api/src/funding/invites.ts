@@ -8,12 +8,15 @@ import type { SettingsCache } from '../settings/settings-cache.ts';
 /** Friends listed at most (the newest). */
 const LISTED = 100;
 
+/** Enough of an e-mail address to recognise it (`ab***@example.com`), never the whole of it. */
+export function maskedEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
 /** Enough of a friend's sign-in to recognise them, never the whole of it. */
 function maskedName(friend: { email: string | null; areaCode: string | null; phone: string | null; walletAddress: string | null }): string {
-  if (friend.email) {
-    const [local = '', domain = ''] = friend.email.split('@');
-    return `${local.slice(0, 2)}***@${domain}`;
-  }
+  if (friend.email) return maskedEmail(friend.email);
   if (friend.phone) return `${friend.areaCode ?? ''} ****${friend.phone.slice(-2)}`.trim();
   if (friend.walletAddress) return `${friend.walletAddress.slice(0, 4)}…${friend.walletAddress.slice(-4)}`;
   return '***';

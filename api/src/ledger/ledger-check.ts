@@ -62,6 +62,12 @@ registerHoldReconciler('order_hold', {
   expected: ownedSum('contract_orders', 'held', ['pending']),
 });
 
+registerHoldReconciler('withdrawal_hold', {
+  rule: 'the withdrawal hold holds exactly the withdrawals of its currency requested and not yet paid or rejected',
+  expected: (a) => sql`coalesce((select sum(w.amount) from withdrawals w
+    where w.user_id = ${a}.owner_id and ${a}.mode = 'real' and w.currency = ${a}.currency and w.status in ('pending', 'approved')), 0)`,
+});
+
 /** One row per account of a registered hold kind whose balance differs from what its business rows hold. */
 function holdQuery(): SQL {
   const a = sql.raw('a');

@@ -35,7 +35,7 @@ export type StepHandler = (
   review: ReviewRow,
   step: { step: ReviewStepName; fields: Record<string, string>; note: string | null },
   actor: OperatorIdentity,
-) => Promise<void>;
+) => Promise<void | { afterCommit: () => void }>;
 
 const PAGE_SIZE = 50;
 
@@ -377,7 +377,10 @@ export class ReviewService {
    * and is refused with 10212, changing nothing.
    */
   async step(actor: OperatorIdentity, id: number, body: ReviewStepBody): Promise<ReviewView> {
+    // What the handler wants done once the step is committed (e.g. tell the owner's pages).
+    let afterCommit: (() => void) | null = null;
     await withMoneyTransaction(this.db, async (tx) => {
+      afterCommit = null;
       const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
       if (!row) throw new ApiFailure('404', 'review not found', 404);
       const kind = row.kind as ReviewKind;
@@ -389,7 +392,8 @@ export class ReviewService {
       const fields = checkFields(stepFieldsSchema(kind, body.step), body.fields);
       const payload = withFields(row.payload, fields);
       const note = body.note?.trim() || null;
-      await this.stepHandlers.get(kind)?.(tx, { ...row, payload }, { step: body.step, fields, note }, actor);
+      const outcome = await this.stepHandlers.get(kind)?.(tx, { ...row, payload }, { step: body.step, fields, note }, actor);
+      if (outcome) afterCommit = outcome.afterCommit;
       const now = new Date(this.now());
       // The state guard again in the update itself: the step moves the item only from the state it checked.
       const moved = await tx
@@ -407,6 +411,7 @@ export class ReviewService {
         { state: rule.to, step: body.step, fields, note },
       );
     });
+    (afterCommit as (() => void) | null)?.();
     return (await this.get(id))!;
   }
 

@@ -30,6 +30,10 @@ const NotificationsPage = lazy(() =>
 );
 
 const BalancePage = lazy(() => retried(() => import('../features/balance/balance-page.tsx')).then((m) => ({ default: m.BalancePage })));
+const WithdrawPage = lazy(() => retried(() => import('../features/balance/withdraw-page.tsx')).then((m) => ({ default: m.WithdrawPage })));
+const WalletCancelPage = lazy(() =>
+  retried(() => import('../features/login/wallet-cancel-page.tsx')).then((m) => ({ default: m.WalletCancelPage })),
+);
 const InvitePage = lazy(() => retried(() => import('../features/invite/invite-page.tsx')).then((m) => ({ default: m.InvitePage })));
 
 /** Your account: sign-in pages under /pass, the account screens under /profile. */
@@ -42,6 +46,7 @@ export function App({ platform }: RemoteProps) {
             <Route path="/pass/login" element={<LoginPage />} />
             <Route path="/pass/register" element={<RegisterPage />} />
             <Route path="/pass/reset" element={<ResetPage />} />
+            <Route path="/pass/wallet-cancel" element={<WalletCancelPage />} />
             <Route path="/pass/*" element={<Navigate to="/pass/login" replace />} />
             <Route element={<RequireSession />}>
               <Route path="/profile" element={<ProfilePage />} />
@@ -49,6 +54,7 @@ export function App({ platform }: RemoteProps) {
               <Route path="/profile/notification" element={<NotificationsPage />} />
               <Route element={<RequireRealAccount />}>
                 <Route path="/profile/balance" element={<BalancePage />} />
+                <Route path="/profile/withdraw" element={<WithdrawPage />} />
               </Route>
               <Route path="/profile/invite" element={<InvitePage />} />
             </Route>

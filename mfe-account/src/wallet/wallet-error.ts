@@ -1,5 +1,5 @@
 /** Why a wallet sign-in stopped, each with its own translated message (`wallet.<kind>`). */
-export type WalletFailure = 'noWallet' | 'locked' | 'rejected' | 'failed';
+export type WalletFailure = 'noWallet' | 'locked' | 'rejected' | 'failed' | 'wrongNetwork';
 
 export class WalletError extends Error {
   constructor(readonly kind: WalletFailure) {

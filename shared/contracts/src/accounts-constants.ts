@@ -31,4 +31,9 @@ export const NOTIFICATION_KINDS = [
   'depositApproved',
   'depositRejected',
   'inviteReward',
+  'withdrawalApproved',
+  'withdrawalRejected',
+  'withdrawalPaid',
+  'withdrawalFailed',
+  'walletLinked',
 ] as const;

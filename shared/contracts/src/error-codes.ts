@@ -68,6 +68,14 @@ export const ERROR_CODES = {
   '10121': 'errors.10121',
   /** The transaction hash is claimed by another open deposit of its network. */
   '10122': 'errors.10122',
+  /** The withdrawal address is still on the hold a new link starts (SPEC §5.5a). */
+  '10130': 'errors.10130',
+  /** The address's USDT authorization is not signed, or was revoked: "authorization not completed". */
+  '10131': 'errors.10131',
+  /** Withdrawals are confirmed by a code e-mailed to the account: it has no e-mail address. */
+  '10132': 'errors.10132',
+  /** The wallet link is cancelled or unknown (a cancel link used twice, a revoked address). */
+  '10133': 'errors.10133',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -152,6 +160,14 @@ export const FUNDING_CODES = {
   realOnly: '10120',
   networkClosed: '10121',
   hashUsed: '10122',
+  /** SPEC §7 "receiving address missing": no linked address of the caller on the network's chain. */
+  addressMissing: '10021',
+  /** SPEC §7 "select a withdrawal method". */
+  methodMissing: '10025',
+  addressOnHold: '10130',
+  authorizationMissing: '10131',
+  emailNeeded: '10132',
+  linkUnknown: '10133',
 } as const;
 
 /** Client-side failure codes that never come from the server. */

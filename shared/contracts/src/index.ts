@@ -213,6 +213,34 @@ export {
   STATEMENT_PAGE_SIZE,
 } from './funding-rules.ts';
 export type { FundingCurrency, FundingNetwork, DepositState } from './funding-rules.ts';
+export {
+  WITHDRAWAL_METHODS,
+  WITHDRAWAL_NETWORKS,
+  WITHDRAWAL_MINIMUMS,
+  WITHDRAWAL_MESSAGE_VARIABLES,
+  WITHDRAWAL_STATES,
+  WITHDRAWALS_PAGE_SIZE,
+  WITHDRAWAL_KEYS,
+  WALLET_LINK_HOLD_SECONDS,
+  MAIN_NETWORKS,
+  AUTHORIZATION_STATEMENT,
+  chainOfNetwork,
+  withdrawalNetworksOf,
+  withdrawalFigures,
+  withdrawalAuthorizationMessage,
+  parseWithdrawalAuthorization,
+} from './withdrawal-rules.ts';
+export type { WithdrawalMethod, WithdrawalNetwork, WithdrawalState, WithdrawalAuthorizationFields } from './withdrawal-rules.ts';
+export type {
+  WithdrawalBody,
+  WithdrawalView,
+  ListWithdrawalResult,
+  WithdrawalCodeResult,
+  WalletLinkView,
+  WithdrawalAuthResult,
+  AuthorizationNonceResult,
+  UpdateUsdtAuthBody,
+} from './withdrawals.ts';
 export type {
   RechargeBody,
   DepositView,

@@ -67,6 +67,8 @@ export const TRANSFER_TYPES = [
   'charity_donation',
   'correction',
   'invite_reward', // the inviter's reward when an invitee's first deposit is approved
+  'withdrawal_return', // a paid withdrawal whose payout failed: withdrawal clearing → cash
+  'withdrawal_fee_refund', // its fee back: fees income → cash (a failed payout costs nothing, SPEC §0 rule 8)
 ] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import { DEPOSIT_MESSAGE_VARIABLES } from './funding-rules.ts';
 import { IMAGE_LIMITS } from './image-limits.ts';
+import { WITHDRAWAL_MESSAGE_VARIABLES } from './withdrawal-rules.ts';
 
 /** The longest support message, a customer's or an operator's answer (characters). */
 export const SUPPORT_MESSAGE_MAX = 2000;
@@ -24,4 +25,5 @@ export const MESSAGE_LIMIT_VARIABLES = {
   imagePickerMaxMb: IMAGE_LIMITS.pickerMaxBytes / MB,
   imageServerMaxMb: IMAGE_LIMITS.serverMaxBytes / MB,
   ...DEPOSIT_MESSAGE_VARIABLES,
+  ...WITHDRAWAL_MESSAGE_VARIABLES,
 } as const;

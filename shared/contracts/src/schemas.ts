@@ -147,3 +147,4 @@ export {
   depositAddressesResult,
   listInvitesResult,
 } from './funding.ts';
+export { withdrawalForm, withdrawalBody, withdrawalView, walletLinkView, updateUsdtAuthBody } from './withdrawals.ts';

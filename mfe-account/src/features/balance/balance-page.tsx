@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { DepositView } from '@meridian/contracts';
 import { formatAmount, useLanguage, useT } from '@meridian/platform';
 import { QueryView } from '@meridian/ui/query-view';
@@ -11,7 +12,7 @@ import { DepositForm } from './components/deposit-form.tsx';
 import { DepositRecords } from './components/deposit-records.tsx';
 import { Statement } from './components/statement.tsx';
 
-const COMING = ['withdrawals', 'exchange'] as const;
+const COMING = ['exchange'] as const;
 
 /**
  * `/profile/balance` (real account): the balance of each currency with what is held and the total in
@@ -30,6 +31,11 @@ export function BalancePage() {
       </AccountCard>
       <p className={layout.muted} data-testid="funding-promise">
         {t('balance.promise')}
+      </p>
+      <p className={layout.muted}>
+        <Link to="/profile/withdraw" data-testid="to-withdraw">
+          {t('withdraw.goTo')}
+        </Link>
       </p>
       <AccountCard id="deposit" title={t('funding.depositTitle')} testId="deposit-card">
         <p className={layout.muted}>{t('funding.depositLead')}</p>

@@ -33,6 +33,15 @@ function notificationParams(item: NotificationItem, t: TFunction, language: Lang
       amount: params.amount ? `${formatAmount(params.amount, params.currency ?? '', language)}` : '',
     };
   }
+  if (item.kind.startsWith('withdrawal')) {
+    return {
+      network: params.network,
+      reason: params.reason ? t(`withdraw.reasons.${params.reason}`, { defaultValue: params.reason }) : '',
+      amount: params.amount ? formatAmount(params.amount, params.currency ?? '', language) : '',
+      received: params.received ? formatAmount(params.received, params.currency ?? '', language) : '',
+    };
+  }
+  if (item.kind === 'walletLinked') return { address: params.address, chain: params.chain === 'tron' ? 'Tron' : 'Ethereum' };
   return { ...params, device: describeDevice(params.device ?? '') ?? params.device };
 }
 

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Wallet } from 'ethers';
+import { TronWeb, Trx } from 'tronweb';
+import { describe, expect, it } from 'vitest';
+import { endpointPath, withdrawalAuthorizationMessage } from '@meridian/contracts';
+import type { AuthorizationNonceResult } from '@meridian/contracts';
+import { fundingEndpoints as funding } from '@meridian/contracts/endpoints/funding';
+import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
+import { withdrawalEndpoints as w } from '@meridian/contracts/endpoints/withdrawals';
+import { ledgerTransfers, reviews, users, verificationCodes } from '../../src/db/schema.ts';
+import { auth, signUp } from '../accounts-helpers.ts';
+import type { SignedUp } from '../accounts-helpers.ts';
+import { databaseKind, multipartFile, PNG_1PX } from '../helpers.ts';
+import { expectLedgerBalanced } from '../ledger-helpers.ts';
+import { withOperator, withTestApi } from '../suite-fixtures.ts';
+
+/**
+ * Withdrawals, linked wallets and the USDT authorization (issue 25, SPEC §5.5–5.6): an address is linked
+ * by signing the readable authorization (verified here), waits out its hold, and a request to it needs
+ * the e-mailed code; the amount is held at once; a `finance` operator approves and records the payout
+ * hash once, or rejects (the hold returns); a bounced payout returns everything. Nobody reaches another
+ * customer's links or withdrawals.
+ */
+const HOLD_SECONDS = 60;
+let clock = Date.now();
+const api = withTestApi({ rateLimits: false, walletHoldSeconds: HOLD_SECONDS, now: () => clock }, { timeout: 120_000 });
+const finance = withOperator(api, ['finance']);
+
+const TRON_HASH = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
+const ETH_HASH = () => `0x${TRON_HASH()}`;
+
+async function realUser(): Promise<SignedUp> {
+  const user = await signUp(api.app);
+  await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, user.userId));
+  return user;
+}
+
+const post = (user: SignedUp, endpoint: { path: `/${string}` }, payload: object, extra: Record<string, string> = {}) =>
+  api.app.inject({ method: 'POST', url: endpointPath(endpoint), payload, headers: { ...auth(user.token, 'real'), ...extra } });
+
+const decide = (id: number, body: object) =>
+  api.app.inject({
+    method: 'POST',
+    url: endpointPath(reviewsEndpoints.decideReview, { id }),
+    payload: body,
+    headers: { authorization: `Bearer ${finance.token}` },
+  });
+const step = (id: number, body: object) =>
+  api.app.inject({
+    method: 'POST',
+    url: endpointPath(reviewsEndpoints.stepReview, { id }),
+    payload: body,
+    headers: { authorization: `Bearer ${finance.token}` },
+  });
+
+const reviewOf = async (kind: 'deposit' | 'withdrawal', subjectId: number) =>
+  (
+    await api.database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.kind, kind), eq(reviews.subjectId, String(subjectId))))
+  )[0]!;
+
+/** Funds the user's real USDT through an approved deposit, as the site does. */
+async function fund(user: SignedUp, amount: string): Promise<void> {
+  const file = multipartFile('proof.png', PNG_1PX, 'image/png');
+  const uploaded = await api.app.inject({
+    method: 'POST',
+    url: '/api/swx/customer/upload/image',
+    payload: file.payload,
+    headers: { ...file.headers, authorization: user.token },
+  });
+  const txHash = TRON_HASH();
+  const body = { currency: 'USDT', network: 'TRC-20', txHash, last6: txHash.slice(-6), amount, proofId: uploaded.json().result.id };
+  const sent = await post(user, funding.recharge, body, { 'idempotency-key': randomUUID() });
+  const review = await reviewOf('deposit', sent.json().result.id as number);
+  expect((await decide(review.id, { decision: 'approve', reasonCode: 'received' })).json().code).toBe('200');
+}
+
+const balances = async (userId: string) => {
+  const { Ledger } = await import('../../src/ledger/ledger.ts');
+  const b = await Ledger.of(api.database.db).balancesOf(api.database.db, userId, 'real', 'USDT');
+  return { cash: b.cash.toFixed(), held: b.withdrawal_hold.toFixed() };
+};
+
+async function nonce(user: SignedUp, chain: 'ethereum' | 'tron'): Promise<AuthorizationNonceResult> {
+  const res = await post(user, w.authorizationNonce, { chain });
+  expect(res.json().code).toBe('200');
+  return res.json().result as AuthorizationNonceResult;
+}
+
+/** Signs the authorization with an Ethereum wallet (personal_sign) and stores it. */
+async function authorizeEthereum(user: SignedUp, wallet: Wallet, n?: AuthorizationNonceResult, signer: Wallet = wallet) {
+  const fields = n ?? (await nonce(user, 'ethereum'));
+  const message = withdrawalAuthorizationMessage({ ...fields, chain: 'ethereum', address: wallet.address });
+  return post(user, w.updateUsdtAuth, {
+    action: 'sign',
+    chain: 'ethereum',
+    address: wallet.address,
+    message,
+    signature: await signer.signMessage(message),
+  });
+}
+
+async function authorizeTron(user: SignedUp) {
+  const privateKey = Wallet.createRandom().privateKey.slice(2);
+  const address = TronWeb.address.fromPrivateKey(privateKey) as string;
+  const fields = await nonce(user, 'tron');
+  const message = withdrawalAuthorizationMessage({ ...fields, chain: 'tron', address });
+  const res = await post(user, w.updateUsdtAuth, {
+    action: 'sign',
+    chain: 'tron',
+    address,
+    message,
+    signature: await Trx.signMessageV2(message, privateKey),
+  });
+  return { res, address };
+}
+
+/** The newest code mailed to the user for a withdrawal. */
+async function withdrawalCode(user: SignedUp): Promise<string> {
+  // A new code may be asked for once a minute: the tests forget the last one.
+  await api.database.db
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.email, user.email), eq(verificationCodes.purpose, 'withdrawal')));
+  const sent = await post(user, w.sendWithdrawalCode, {});
+  expect(sent.json()).toMatchObject({ code: '200', result: { sentTo: `${user.email.slice(0, 2)}***@example.com` } });
+  const mails = (await api.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(user.email)}` })).json().result as {
+    subject: string;
+    text: string;
+  }[];
+  expect(mails[0]!.subject).toBe('Your Meridian withdrawal code');
+  return /\b(\d{6})\b/.exec(mails[0]!.text)![1]!;
+}
+
+const withdraw = (user: SignedUp, body: object, key: string = randomUUID()) => post(user, w.withdrawal, body, { 'idempotency-key': key });
+
+/** A funded real user with an authorized Ethereum address past its hold. */
+async function ready(amount = '150') {
+  const me = await realUser();
+  await fund(me, amount);
+  const wallet = Wallet.createRandom() as unknown as Wallet;
+  expect((await authorizeEthereum(me, wallet)).json().code).toBe('20005');
+  clock += (HOLD_SECONDS + 1) * 1000;
+  return { me, wallet, body: { currency: 'USDT', method: 'wallet', network: 'ERC-20', address: wallet.address, amount: '100' } };
+}
+
+describe(`withdrawals (${databaseKind})`, () => {
+  it('links an address by its signed authorization, mails a cancel link, and holds it for the stated time', async () => {
+    const me = await realUser();
+    const wallet = Wallet.createRandom() as unknown as Wallet;
+    const stored = await authorizeEthereum(me, wallet);
+    expect(stored.json()).toMatchObject({ code: '20005', result: { chain: 'ethereum', address: wallet.address, revokedAt: null } });
+    const view = stored.json().result;
+    expect(Date.parse(view.usableAt) - Date.parse(view.linkedAt)).toBe(HOLD_SECONDS * 1000);
+    expect(view.authorizedAt).not.toBeNull();
+    const mails = (await api.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(me.email)}` })).json().result as {
+      subject: string;
+      text: string;
+    }[];
+    expect(mails[0]!.subject).toBe('A withdrawal address was linked to your Meridian account');
+    expect(mails[0]!.text).toContain(wallet.address);
+    const token = /\/pass\/wallet-cancel\?token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
+
+    const state = await api.app.inject({ method: 'GET', url: endpointPath(w.withdrawalAuth), headers: auth(me.token, 'real') });
+    expect(state.json().result).toMatchObject({ holdSeconds: HOLD_SECONDS, links: [{ address: wallet.address }] });
+
+    // Signing again re-authorizes the same link: no second link, no second hold.
+    const again = await authorizeEthereum(me, wallet);
+    expect(again.json().result).toMatchObject({ id: view.id, usableAt: view.usableAt });
+
+    // The e-mailed link cancels it without a session, once.
+    const cancel = await api.app.inject({ method: 'POST', url: endpointPath(w.cancelWalletLink), payload: { token } });
+    expect(cancel.json()).toMatchObject({ code: '200', result: { chain: 'ethereum', address: wallet.address } });
+    expect((await api.app.inject({ method: 'POST', url: endpointPath(w.cancelWalletLink), payload: { token } })).json().code).toBe('10133');
+    const after = await api.app.inject({ method: 'GET', url: endpointPath(w.withdrawalAuth), headers: auth(me.token, 'real') });
+    expect(after.json().result.links).toEqual([]);
+  });
+
+  it('verifies the authorization: another signer, another account, a spent nonce and a Tron signature', async () => {
+    const me = await realUser();
+    const other = await realUser();
+    const wallet = Wallet.createRandom() as unknown as Wallet;
+    // Signed by a key that is not the address's.
+    expect((await authorizeEthereum(me, wallet, undefined, Wallet.createRandom() as unknown as Wallet)).json().code).toBe('10094');
+    // A message naming another account (its nonce, its id) is refused for this one.
+    const theirs = await nonce(other, 'ethereum');
+    expect((await authorizeEthereum(me, wallet, theirs)).json().code).toBe('10094');
+    // A nonce is spent once.
+    const mine = await nonce(me, 'ethereum');
+    expect((await authorizeEthereum(me, wallet, mine)).json().code).toBe('20005');
+    expect((await authorizeEthereum(me, wallet, mine)).json().code).toBe('10095');
+    // Tron: signMessageV2 over the same lines.
+    const tron = await authorizeTron(me);
+    expect(tron.res.json()).toMatchObject({ code: '20005', result: { chain: 'tron', address: tron.address } });
+    // Nobody revokes another customer's link.
+    const linkId = tron.res.json().result.id as number;
+    expect((await post(other, w.updateUsdtAuth, { action: 'revoke', linkId })).statusCode).toBe(404);
+  });
+
+  it('withdraws with the e-mailed code: held at once, approved, paid once with its hash; the fee is the stated share', async () => {
+    const { me, body } = await ready();
+    const code = await withdrawalCode(me);
+    const sent = await withdraw(me, { ...body, code });
+    expect(sent.json()).toMatchObject({
+      code: '20003',
+      result: { state: 'pending', amount: '100', fee: '1', received: '99', network: 'ERC-20' },
+    });
+    expect(await balances(me.userId)).toEqual({ cash: '50', held: '100' });
+    const id = sent.json().result.id as number;
+    const review = await reviewOf('withdrawal', id);
+    expect(review.payload).toMatchObject({ amount: '100', fee: '1', received: '99', address: body.address });
+
+    // A hash cannot be recorded before the approval; a rejection's reason cannot approve.
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } })).json().code).toBe('10212');
+    expect((await decide(review.id, { decision: 'approve', reasonCode: 'addressInvalid' })).json().code).toBe('10207');
+    expect((await decide(review.id, { decision: 'approve', reasonCode: 'paid' })).json().result.state).toBe('approved');
+    expect(await balances(me.userId)).toEqual({ cash: '50', held: '100' });
+    // A Tron-shaped hash for an Ethereum payout is refused.
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: TRON_HASH() } })).statusCode).toBe(400);
+    const hash = ETH_HASH();
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: hash } })).json().result.state).toBe('paid');
+    // Never twice.
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } })).json().code).toBe('10212');
+    expect(await balances(me.userId)).toEqual({ cash: '50', held: '0' });
+    const moves = await api.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.referenceId, String(id)));
+    expect(
+      moves
+        .filter((m) => m.referenceKind === 'withdrawal')
+        .map((m) => [m.type, m.amount])
+        .sort(),
+    ).toEqual([
+      ['withdrawal_fee', '1.000000000000000000'],
+      ['withdrawal_hold', '100.000000000000000000'],
+      ['withdrawal_paid', '99.000000000000000000'],
+    ]);
+    const list = await api.app.inject({ method: 'GET', url: endpointPath(w.listWithdrwal), headers: auth(me.token, 'real') });
+    expect(list.json().result).toMatchObject({ total: 1, items: [{ id, state: 'paid', payoutHash: hash }] });
+    await expectLedgerBalanced(api.database.db);
+  });
+
+  it('a rejection returns the hold; a bounced payout returns the amount and its fee', async () => {
+    const { me, body } = await ready();
+    const first = await withdraw(me, { ...body, amount: '60', code: await withdrawalCode(me) });
+    const rejected = await reviewOf('withdrawal', first.json().result.id as number);
+    expect((await decide(rejected.id, { decision: 'reject', reasonCode: 'securityHold' })).json().result.state).toBe('rejected');
+    expect(await balances(me.userId)).toEqual({ cash: '150', held: '0' });
+    const list = await api.app.inject({ method: 'GET', url: endpointPath(w.listWithdrwal), headers: auth(me.token, 'real') });
+    expect(list.json().result.items[0]).toMatchObject({ state: 'rejected', reason: 'securityHold' });
+
+    const second = await withdraw(me, { ...body, amount: '50', code: await withdrawalCode(me) });
+    const paid = await reviewOf('withdrawal', second.json().result.id as number);
+    await decide(paid.id, { decision: 'approve', reasonCode: 'paid' });
+    await step(paid.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } });
+    expect(await balances(me.userId)).toEqual({ cash: '100', held: '0' });
+    expect((await step(paid.id, { step: 'fail', fields: { failureReason: 'addressInvalid' } })).json().result.state).toBe('failed');
+    expect(await balances(me.userId)).toEqual({ cash: '150', held: '0' });
+    const after = await api.app.inject({ method: 'GET', url: endpointPath(w.listWithdrwal), headers: auth(me.token, 'real') });
+    expect(after.json().result.items[0]).toMatchObject({ state: 'failed', reason: 'addressInvalid' });
+    await expectLedgerBalanced(api.database.db);
+  });
+
+  it('refuses each rule with its code or message and changes nothing', async () => {
+    const me = await realUser();
+    await fund(me, '150');
+    const wallet = Wallet.createRandom() as unknown as Wallet;
+    const base = { currency: 'USDT', method: 'wallet', network: 'ERC-20', address: wallet.address, amount: '100' };
+    const code = await withdrawalCode(me);
+    // No linked address.
+    expect((await withdraw(me, { ...base, code })).json().code).toBe('10021');
+    await authorizeEthereum(me, wallet);
+    // On hold.
+    expect((await withdraw(me, { ...base, code })).json().code).toBe('10130');
+    clock += (HOLD_SECONDS + 1) * 1000;
+    // The form's rules, from the server too.
+    const field = async (body: object) => (await withdraw(me, body)).json().message as string;
+    expect(await field({ ...base, method: undefined, code })).toBe('validation.selectWithdrawalMethod');
+    expect(await field({ ...base, amount: '5', code })).toBe('validation.withdrawalMinimum.USDT');
+    expect(await field({ ...base, amount: '10.1234567', code })).toMatch(/^validation\./);
+    expect(await field({ ...base, network: 'Ethereum', code })).toBe('validation.selectNetwork');
+    expect(await field({ ...base, currency: 'BTC', network: 'Bitcoin', code })).toBe('validation.selectNetwork');
+    // More than the balance.
+    expect((await withdraw(me, { ...base, amount: '150.5', code })).json().code).toBe('10011');
+    // The demo account.
+    await api.database.db.update(users).set({ accountMode: 'demo' }).where(eq(users.id, me.userId));
+    const demo = await api.app.inject({
+      method: 'POST',
+      url: endpointPath(w.withdrawal),
+      payload: { ...base, code },
+      headers: { ...auth(me.token, 'demo'), 'idempotency-key': randomUUID() },
+    });
+    expect(demo.json().code).toBe('10120');
+    await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, me.userId));
+    // A wrong code is refused and counted; the right one still works after it (it was never spent above).
+    expect((await withdraw(me, { ...base, code: code === '000000' ? '111111' : '000000' })).json().code).toBe('10091');
+    const [row] = await api.database.db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, me.email), eq(verificationCodes.purpose, 'withdrawal')));
+    expect(row!.attempts).toBe(1);
+    expect(await balances(me.userId)).toEqual({ cash: '150', held: '0' });
+    // Revoked: "authorization not completed".
+    const links = (await api.app.inject({ method: 'GET', url: endpointPath(w.withdrawalAuth), headers: auth(me.token, 'real') })).json()
+      .result.links as { id: number }[];
+    expect((await post(me, w.updateUsdtAuth, { action: 'revoke', linkId: links[0]!.id })).json().result.authorizedAt).toBeNull();
+    expect((await withdraw(me, { ...base, code })).json().code).toBe('10131');
+    await authorizeEthereum(me, wallet);
+    expect((await withdraw(me, { ...base, code })).json().code).toBe('20003');
+  });
+
+  it('a code confirms one request: concurrent requests with it hold the amount once', async () => {
+    const { me, body } = await ready();
+    const code = await withdrawalCode(me);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => withdraw(me, { ...body, amount: '40', code })));
+    const codes = answers.map((a) => a.json().code as string).sort();
+    expect(codes.filter((c) => c === '20003')).toHaveLength(1);
+    expect(await balances(me.userId)).toEqual({ cash: '110', held: '40' });
+    // The same key replays its answer; it never holds twice.
+    const key = randomUUID();
+    const fresh = await withdrawalCode(me);
+    const once = await withdraw(me, { ...body, amount: '40', code: fresh }, key);
+    const replay = await withdraw(me, { ...body, amount: '40', code: fresh }, key);
+    expect(replay.json()).toEqual(once.json());
+    expect(await balances(me.userId)).toEqual({ cash: '70', held: '80' });
+    // A revoked address cannot be approved: the operator must reject.
+    const links = (await api.app.inject({ method: 'GET', url: endpointPath(w.withdrawalAuth), headers: auth(me.token, 'real') })).json()
+      .result.links as { id: number }[];
+    await post(me, w.updateUsdtAuth, { action: 'revoke', linkId: links[0]!.id });
+    const review = await reviewOf('withdrawal', once.json().result.id as number);
+    expect((await decide(review.id, { decision: 'approve', reasonCode: 'paid' })).json().code).toBe('10131');
+    await expectLedgerBalanced(api.database.db);
+  });
+
+  it("a customer never reads another's withdrawals or links", async () => {
+    const { me, body } = await ready();
+    await withdraw(me, { ...body, code: await withdrawalCode(me) });
+    const stranger = await realUser();
+    const list = await api.app.inject({ method: 'GET', url: endpointPath(w.listWithdrwal), headers: auth(stranger.token, 'real') });
+    expect(list.json().result).toMatchObject({ total: 0, items: [] });
+    const links = await api.app.inject({ method: 'GET', url: endpointPath(w.withdrawalAuth), headers: auth(stranger.token, 'real') });
+    expect(links.json().result.links).toEqual([]);
+  });
+});
