@@ -68,6 +68,12 @@ export const ERROR_CODES = {
   '10121': 'errors.10121',
   /** The transaction hash is claimed by another open deposit of its network. */
   '10122': 'errors.10122',
+  /** A flash exchange quote past its 30 s: nothing was exchanged; a new quote is needed. */
+  '10123': 'errors.10123',
+  /** No live price for a currency of the pair now: no quote can be given. */
+  '10124': 'errors.10124',
+  /** A flash exchange quote that was carried out already: nothing was exchanged again. */
+  '10125': 'errors.10125',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -152,6 +158,12 @@ export const FUNDING_CODES = {
   realOnly: '10120',
   networkClosed: '10121',
   hashUsed: '10122',
+  /** Flash exchange: the quote expired (30 s). */
+  quoteExpired: '10123',
+  /** Flash exchange: no live price for a currency of the pair. */
+  noPrice: '10124',
+  /** Flash exchange: the quote was used already. */
+  quoteUsed: '10125',
 } as const;
 
 /** Client-side failure codes that never come from the server. */

@@ -147,3 +147,11 @@ export {
   depositAddressesResult,
   listInvitesResult,
 } from './funding.ts';
+export {
+  exchangeQuoteBody,
+  exchangeQuoteResult,
+  submitExchangeBody,
+  exchangeView,
+  listExchangesQuery,
+  listExchangesResult,
+} from './exchange.ts';
