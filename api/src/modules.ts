@@ -4,6 +4,8 @@ import type { AccountsContext } from './accounts/context.ts';
 import type { ApiOptions } from './app.ts';
 import { ContentAdmin } from './content/content-admin.ts';
 import { Deposits } from './funding/deposits.ts';
+import { FlashExchange } from './funding/flash-exchange.ts';
+import { marketUsdPrices } from './ledger/currency.ts';
 import type { Database } from './db/database.ts';
 import type { BalanceEvents } from './ledger/account-figures.ts';
 import type { NotifyUser } from './live/user-events.ts';
@@ -15,6 +17,7 @@ import { Corrections } from './reviews/corrections.ts';
 import type { ReviewService } from './reviews/reviews.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
+import { exchangeRoutes } from './routes/funding/exchange-routes.ts';
 import { fundingRoutes } from './routes/funding/funding-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
 import { marketRoutes } from './routes/index/market-routes.ts';
@@ -112,6 +115,13 @@ export const API_MODULES: readonly ApiModule[] = [
     register: async (api, { db, reviews, settings, balances, notifyUser, now }) => {
       const deposits = new Deposits(db, reviews, settings, balances, notifyUser);
       await api.register(fundingRoutes, { db, deposits, settings, now });
+    },
+  },
+  {
+    name: 'exchange',
+    register: async (api, { db, settings, market, balances, notifyUser, now }) => {
+      const flashExchange = new FlashExchange(db, settings, marketUsdPrices(market), now);
+      await api.register(exchangeRoutes, { db, flashExchange, balances, notifyUser, now });
     },
   },
   {

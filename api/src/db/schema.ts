@@ -12,3 +12,4 @@ export * from './schema/money.ts';
 export * from './schema/operators.ts';
 export * from './schema/jobs.ts';
 export * from './schema/funding.ts';
+export * from './schema/exchange.ts';
