@@ -7,6 +7,8 @@ import { ContentAdmin } from './content/content-admin.ts';
 import { Deposits } from './funding/deposits.ts';
 import { WalletLinks } from './funding/wallet-links.ts';
 import { Withdrawals } from './funding/withdrawals.ts';
+import { FlashExchange } from './funding/flash-exchange.ts';
+import { marketUsdPrices } from './ledger/currency.ts';
 import type { Database } from './db/database.ts';
 import type { BalanceEvents } from './ledger/account-figures.ts';
 import type { NotifyUser } from './live/user-events.ts';
@@ -18,6 +20,7 @@ import { Corrections } from './reviews/corrections.ts';
 import type { ReviewService } from './reviews/reviews.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
+import { exchangeRoutes } from './routes/funding/exchange-routes.ts';
 import { fundingRoutes } from './routes/funding/funding-routes.ts';
 import { walletCancelRoutes, withdrawalRoutes } from './routes/funding/withdrawal-routes.ts';
 import { indexRoutes } from './routes/index/index-routes.ts';
@@ -128,6 +131,13 @@ export const API_MODULES: readonly ApiModule[] = [
       const { mailer, limitScale } = accounts;
       await api.register(withdrawalRoutes, { db, withdrawals, links, mailer, limitScale, now });
       await api.register(walletCancelRoutes, { links, limitScale });
+    },
+  },
+  {
+    name: 'exchange',
+    register: async (api, { db, settings, market, balances, notifyUser, now }) => {
+      const flashExchange = new FlashExchange(db, settings, marketUsdPrices(market), now);
+      await api.register(exchangeRoutes, { db, flashExchange, balances, notifyUser, now });
     },
   },
   {

@@ -13,3 +13,4 @@ export * from './schema/operators.ts';
 export * from './schema/jobs.ts';
 export * from './schema/funding.ts';
 export * from './schema/withdrawals.ts';
+export * from './schema/exchange.ts';

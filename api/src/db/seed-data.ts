@@ -96,4 +96,6 @@ export const SEED_SETTINGS: Record<string, string> = {
   trading_fee_percent: '0.1',
   /** A position is liquidated when its equity falls to this share of its margin. */
   maintenance_margin_percent: '50',
+  /** The flash exchange's fee, a percentage of the amount given, taken in that currency. */
+  flash_exchange_fee_percent: '0.2',
 };

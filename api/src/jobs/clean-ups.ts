@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotencyKeys, socialLoginFlows, supportMessages, uploads, walletNonces } from '../db/schema.ts';
+import { cleanExchangeQuotes } from '../funding/flash-exchange.ts';
 import { IDEMPOTENCY_TTL_MS } from '../plugins/idempotency.ts';
 import type { Scheduler } from './scheduler.ts';
 import { withJobLock } from './scheduler.ts';
@@ -46,6 +47,7 @@ export function scheduleCleanUps(scheduler: Scheduler, db: Database): void {
       await cleanIdempotencyKeys(tx, now);
       await cleanWalletNonces(tx, now);
       await cleanSocialLoginFlows(tx, now);
+      await cleanExchangeQuotes(tx, now);
     });
   });
 }

@@ -28,6 +28,7 @@ const TERM_NAMES: Record<(typeof USER_FACING_SETTINGS)[number], { en: string; zh
   early_exit_penalty_percent: { en: 'Early exit penalty on plans', zh: '理财提前赎回违约金', unit: '%' },
   invite_reward_usdt: { en: 'Invitation reward', zh: '邀请奖励', unit: ' USDT' },
   maintenance_margin_percent: { en: 'Maintenance margin (liquidation level)', zh: '维持保证金（强平线）', unit: '%' },
+  flash_exchange_fee_percent: { en: 'Flash exchange fee', zh: '闪兑手续费', unit: '%' },
 };
 
 const isUserFacing = (key: string): key is (typeof USER_FACING_SETTINGS)[number] =>

@@ -176,6 +176,7 @@ export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string
   withdrawal_fee_percent: feePercentText,
   early_exit_penalty_percent: feePercentText,
   trading_fee_percent: feePercentText,
+  flash_exchange_fee_percent: feePercentText,
   maintenance_margin_percent: percentText,
   loan_interest_free_days: z.string().regex(/^(0|[1-9]\d{0,2})$/, { error: V.invalid }),
   // Paid in USDT: no more places than USDT accepts (a reward the ledger would refuse could block approvals).

@@ -76,6 +76,12 @@ export const ERROR_CODES = {
   '10132': 'errors.10132',
   /** The wallet link is cancelled or unknown (a cancel link used twice, a revoked address). */
   '10133': 'errors.10133',
+  /** A flash exchange quote past its 30 s: nothing was exchanged; a new quote is needed. */
+  '10123': 'errors.10123',
+  /** No live price for a currency of the pair now: no quote can be given. */
+  '10124': 'errors.10124',
+  /** A flash exchange quote that was carried out already: nothing was exchanged again. */
+  '10125': 'errors.10125',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -168,6 +174,12 @@ export const FUNDING_CODES = {
   authorizationMissing: '10131',
   emailNeeded: '10132',
   linkUnknown: '10133',
+  /** Flash exchange: the quote expired (30 s). */
+  quoteExpired: '10123',
+  /** Flash exchange: no live price for a currency of the pair. */
+  noPrice: '10124',
+  /** Flash exchange: the quote was used already. */
+  quoteUsed: '10125',
 } as const;
 
 /** Client-side failure codes that never come from the server. */

@@ -251,3 +251,21 @@ export type {
   StatementLine,
   StatementResult,
 } from './funding.ts';
+export {
+  EXCHANGE_CRYPTO,
+  EXCHANGE_CURRENCIES,
+  isExchangePair,
+  EXCHANGE_MIN_RECEIVE,
+  EXCHANGE_MESSAGE_VARIABLES,
+  EXCHANGE_KEYS,
+  EXCHANGE_QUOTE_TTL_MS,
+  EXCHANGE_RATE_PLACES,
+  EXCHANGES_PAGE_SIZE,
+  exchangeRate,
+  exchangeFee,
+  exchangeReceived,
+  quoteExchange,
+  meetsExchangeMinimum,
+} from './exchange-rules.ts';
+export type { ExchangeCurrency, ExchangeFigures } from './exchange-rules.ts';
+export type { ExchangeQuoteBody, ExchangeQuoteResult, SubmitExchangeBody, ExchangeView, ListExchangesResult } from './exchange.ts';

@@ -28,6 +28,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'charity_payable', // NFT proceeds owed to charities
   'corrections', // two-operator corrections (SPEC §0 rule 9)
   'rewards', // invite rewards paid (a platform expense)
+  'exchange_clearing', // the platform's side of flash exchanges: currency taken in, the other currency paid out
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
@@ -69,6 +70,9 @@ export const TRANSFER_TYPES = [
   'invite_reward', // the inviter's reward when an invitee's first deposit is approved
   'withdrawal_return', // a paid withdrawal whose payout failed: withdrawal clearing → cash
   'withdrawal_fee_refund', // its fee back: fees income → cash (a failed payout costs nothing, SPEC §0 rule 8)
+  'exchange_out', // a flash exchange: the amount given less the fee, cash → exchange clearing (currency given)
+  'exchange_fee', // a flash exchange's fee, cash → fees income (currency given)
+  'exchange_in', // a flash exchange: what is received, exchange clearing → cash (currency received)
 ] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 

@@ -1,3 +1,4 @@
+import { EXCHANGE_MESSAGE_VARIABLES } from './exchange-rules.ts';
 import { DEPOSIT_MESSAGE_VARIABLES } from './funding-rules.ts';
 import { IMAGE_LIMITS } from './image-limits.ts';
 import { WITHDRAWAL_MESSAGE_VARIABLES } from './withdrawal-rules.ts';
@@ -26,4 +27,5 @@ export const MESSAGE_LIMIT_VARIABLES = {
   imageServerMaxMb: IMAGE_LIMITS.serverMaxBytes / MB,
   ...DEPOSIT_MESSAGE_VARIABLES,
   ...WITHDRAWAL_MESSAGE_VARIABLES,
+  ...EXCHANGE_MESSAGE_VARIABLES,
 } as const;

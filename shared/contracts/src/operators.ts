@@ -126,6 +126,7 @@ export const USER_FACING_SETTINGS = [
   'early_exit_penalty_percent',
   'invite_reward_usdt',
   'maintenance_margin_percent',
+  'flash_exchange_fee_percent',
 ] as const;
 
 /** The setting holding the instruments an operator halted (a JSON list of ids): no new orders on them. */

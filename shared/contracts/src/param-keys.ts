@@ -8,6 +8,7 @@ export const PARAM_KEYS = [
   'maintenance_margin_percent',
   'auth_address',
   'deposit_address',
+  'flash_exchange_fee_percent',
 ] as const;
 export type ParamKey = (typeof PARAM_KEYS)[number];
 

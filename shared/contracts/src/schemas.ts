@@ -148,3 +148,11 @@ export {
   listInvitesResult,
 } from './funding.ts';
 export { withdrawalForm, withdrawalBody, withdrawalView, walletLinkView, updateUsdtAuthBody } from './withdrawals.ts';
+export {
+  exchangeQuoteBody,
+  exchangeQuoteResult,
+  submitExchangeBody,
+  exchangeView,
+  listExchangesQuery,
+  listExchangesResult,
+} from './exchange.ts';
