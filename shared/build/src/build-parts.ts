@@ -53,6 +53,8 @@ export async function buildParts(parts: readonly string[] = FRONTEND_PARTS, forc
   const stale = force ? [...parts] : parts.filter((p) => !isUpToDate(p));
   for (const part of parts) if (!stale.includes(part)) console.log(`build: ${part} is up to date`);
   if (stale.length === 0) return [];
+  // The inputs as they are when the build starts: a file edited while webpack runs leaves the part stale.
+  const hashes = new Map(stale.map((part) => [part, inputsHash(part)]));
   const configs = await Promise.all(stale.map(loadConfig));
   const started = Date.now();
   console.log(`build: ${stale.join(', ')}`);
@@ -69,7 +71,7 @@ export async function buildParts(parts: readonly string[] = FRONTEND_PARTS, forc
       resolve();
     });
   });
-  for (const part of stale) writeFileSync(stampFile(part), inputsHash(part));
+  for (const part of stale) writeFileSync(stampFile(part), hashes.get(part)!);
   console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return stale;
 }
