@@ -7,15 +7,18 @@ import { newCode, sameHash, sha256 } from './secrets.ts';
 
 export type CodePurpose = 'register' | 'reset' | 'withdrawal';
 
-/** Issues a new code unless one was sent less than a minute ago; earlier codes stop working. */
+/**
+ * Issues a new code unless an unused one was sent less than a minute ago (a used one asks for no wait: the
+ * next withdrawal needs its own); earlier codes stop working.
+ */
 export async function issueCode(db: Database, email: string, purpose: CodePurpose): Promise<{ code: string } | { retryAfter: number }> {
   const [last] = await db
-    .select({ createdAt: verificationCodes.createdAt })
+    .select({ createdAt: verificationCodes.createdAt, usedAt: verificationCodes.usedAt })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)))
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  const since = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
+  const since = last && !last.usedAt ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
   if (since < CODE_RULES.resendSeconds) return { retryAfter: Math.ceil(CODE_RULES.resendSeconds - since) };
   const code = newCode();
   await db.transaction(async (tx) => {

@@ -335,6 +335,14 @@ describe(`withdrawals (${databaseKind})`, () => {
     await expectLedgerBalanced(api.database.db);
   });
 
+  it('a new code waits a minute while the last is unused, and not at all once it was used', async () => {
+    const { me, body } = await ready();
+    const code = await withdrawalCode(me);
+    expect((await post(me, w.sendWithdrawalCode, {})).statusCode).toBe(429);
+    expect((await withdraw(me, { ...body, amount: '20', code })).json().code).toBe('20003');
+    expect((await post(me, w.sendWithdrawalCode, {})).json().code).toBe('200');
+  });
+
   it("a customer never reads another's withdrawals or links", async () => {
     const { me, body } = await ready();
     await withdraw(me, { ...body, code: await withdrawalCode(me) });
