@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
+import { Wallet } from 'ethers';
 import { ONE_PIXEL_PNG, expect, remoteIn, signUpAndLogIn, test } from './fixtures.ts';
+import { injectEthereumWallet, walletCalls } from './test-wallets.ts';
 
 /**
  * The back-office as operators use it, in order: the newcomer follows the set-up link `npm start`
@@ -23,6 +25,10 @@ const ops: Record<string, Operator> = {};
 /** The admin's tab, signed in once and kept for the journey (a back-office session lives in its tab). */
 let adminPage: Page;
 const invited: Record<string, string> = {};
+/** The customer whose USDT deposit the deposit journey credits: the withdrawal journey spends it. */
+let depositor: { email: string; password: string } | undefined;
+/** Finance B's signed-in tab, kept from the deposit journey for the withdrawal journey. */
+let financeTab: Page | undefined;
 
 /** Sets an operator up from their link in a fresh browser context; returns the signed-in page. */
 async function setUp(browser: Browser, baseURL: string, link: string, who: { email?: string; name?: string; password: string }) {
@@ -294,7 +300,7 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   await expect(friendAccount.getByTestId('invite-rule')).toContainText('10.00 USDT');
   await expect(friendAccount.getByTestId('invite-paid')).toHaveAttribute('data-value', '0');
 
-  await signUpAndLogIn(page, { inviteCode });
+  depositor = await signUpAndLogIn(page, { inviteCode });
   const account = remoteIn(page, 'mfe-account');
   await account.getByTestId('mode-real').click();
   await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
@@ -344,7 +350,8 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   await bo.getByTestId('decide-submit').click();
   await bo.getByTestId('decide-dialog').getByTestId('confirm-submit').click();
   await expect(bo.getByTestId('review-state')).toContainText(/Completed/);
-  await b.context().close();
+  // Finance B's tab stays open for the withdrawal journey (a second sign-in in the same 30 s would reuse a code).
+  financeTab = b;
 
   // The customer's open page follows without a reload: credited, the timeline's last step done.
   await expect(record.getByTestId('deposit-state')).toHaveText('Credited');
@@ -370,6 +377,125 @@ test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue
   await expect(friendAccount.getByTestId('invite-friend')).toHaveCount(1);
   await expect(friendAccount.getByTestId('invite-friend-reward')).toHaveText('+10.00 USDT');
   await friendContext.close();
+});
+
+/** The newest mail to an address whose subject matches, through the development outbox. */
+async function mailTo(page: Page, email: string, subject: RegExp): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).result as {
+        subject: string;
+        text: string;
+      }[];
+      text = mails.find((mail) => subject.test(mail.subject))?.text ?? '';
+      return text;
+    })
+    .toBeTruthy();
+  return text;
+}
+
+test('a withdrawal: the customer links an Ethereum wallet by signing the authorization, withdraws with the e-mailed code; finance pays it with a hash, rejects another; revoking stops the next', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  expect(depositor, 'the deposit journey funded this customer').toBeDefined();
+  expect(financeTab, "the deposit journey kept finance B's tab").toBeDefined();
+  const wallet = Wallet.createRandom();
+  await injectEthereumWallet(page, wallet);
+  await page.goto('/pass/login');
+  await page.getByTestId('login-form').getByLabel('Email').fill(depositor!.email);
+  await page.getByTestId('login-form').getByLabel('Password', { exact: true }).fill(depositor!.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  await page.goto('/profile/withdraw');
+  const account = remoteIn(page, 'mfe-account');
+  await expect(account.getByTestId('funding-promise')).toContainText('We never ask you to approve token spending');
+  await expect(account.getByTestId('withdraw-no-address')).toBeVisible();
+
+  // Linking: the wallet is asked for its account, its chain and one personal_sign — nothing else.
+  await account.getByTestId('link-wallet').click();
+  await account.getByTestId('link-wallet-dialog').getByTestId('link-ethereum-wallet').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Wallet linked' })).toBeVisible();
+  const link = account.getByTestId('wallet-link');
+  await expect(link.getByTestId('wallet-address')).toHaveText(wallet.address);
+  await expect(link.getByTestId('wallet-authorization')).toHaveText('Authorized');
+  expect(new Set(await walletCalls(page))).toEqual(new Set(['eth_requestAccounts', 'eth_chainId', 'personal_sign']));
+  expect(await mailTo(page, depositor!.email, /withdrawal address was linked/)).toContain('/pass/wallet-cancel?token=');
+  // The test site's hold is 3 s; the countdown ends and the address becomes usable.
+  await expect(link.getByTestId('wallet-hold')).toContainText('Usable for withdrawals since');
+
+  const form = account.getByTestId('withdraw-form');
+  await form.getByTestId('withdraw-network').selectOption('ERC-20');
+  await expect(form.getByTestId('withdraw-address')).toHaveValue(wallet.address);
+  await form.getByTestId('withdraw-amount').fill('5');
+  await form.getByTestId('withdraw-review').click();
+  await expect(form.getByText('The minimum withdrawal for USDT is 10.')).toBeVisible();
+  await form.getByTestId('withdraw-amount').fill('100');
+  await expect(form.getByTestId('withdraw-fee')).toHaveText(/1\.00/);
+  await expect(form.getByTestId('withdraw-received')).toHaveText(/99\.00/);
+  await form.getByTestId('withdraw-send-code').click();
+  const mailed = /\b(\d{6})\b/.exec(await mailTo(page, depositor!.email, /withdrawal code/))![1]!;
+  await form.getByTestId('withdraw-code').fill(mailed);
+  await form.getByTestId('withdraw-review').click();
+  const confirm = account.getByTestId('withdraw-confirm');
+  await expect(confirm.getByTestId('confirm-received')).toContainText('99.00');
+  await confirm.getByTestId('withdraw-submit').click();
+  await expect(account.getByTestId('withdraw-sent')).toBeVisible();
+  const record = account.getByTestId('withdrawal-record').first();
+  await expect(record.getByTestId('withdrawal-state')).toHaveText('Waiting for review');
+
+  // Finance B approves it from the withdrawal queue, then records the payout's hash.
+  const b = financeTab!;
+  const bo = remoteIn(b, 'mfe-backoffice');
+  await b.goto('/admin/queues?kind=withdrawal');
+  await bo.getByTestId('review-link').first().click();
+  await expect(bo.getByTestId('review-evidence')).toContainText(wallet.address);
+  await bo.getByTestId('decision-approve').check();
+  await bo.getByTestId('decide-submit').click();
+  await bo.getByTestId('decide-dialog').getByTestId('confirm-submit').click();
+  await expect(bo.getByTestId('review-state')).toContainText('Approved');
+  await expect(record.getByTestId('withdrawal-state')).toHaveText('Approved, payout to come');
+  const payout = `0x${'ab'.repeat(32)}`;
+  await bo.getByTestId('payout-hash').fill(payout);
+  await bo.getByTestId('pay-submit').click();
+  await bo.getByTestId('step-dialog').getByTestId('confirm-submit').click();
+  await expect(bo.getByTestId('review-state')).toContainText('Paid');
+
+  // The customer's open page follows: paid, with the hash on its explorer.
+  await expect(record.getByTestId('withdrawal-state')).toHaveText('Paid');
+  await expect(record.getByTestId('withdrawal-step-paid')).toHaveAttribute('data-done', 'true');
+  await expect(record.getByTestId('withdrawal-payout')).toHaveAttribute('href', `https://etherscan.io/tx/${payout}`);
+
+  // A second request, rejected: its held amount returns.
+  await form.getByTestId('withdraw-amount').fill('20');
+  await expect(form.getByText('available 50.00 USDT')).toBeVisible();
+  // The first code was used: the next one may be asked for at once.
+  await expect(form.getByTestId('withdraw-send-code')).toBeEnabled();
+  await form.getByTestId('withdraw-send-code').click();
+  await expect.poll(async () => /\b(\d{6})\b/.exec(await mailTo(page, depositor!.email, /withdrawal code/))![1]).not.toBe(mailed);
+  await form.getByTestId('withdraw-code').fill(/\b(\d{6})\b/.exec(await mailTo(page, depositor!.email, /withdrawal code/))![1]!);
+  await form.getByTestId('withdraw-review').click();
+  await confirm.getByTestId('withdraw-submit').click();
+  await expect(form.getByText('available 30.00 USDT')).toBeVisible();
+  await b.goto('/admin/queues?kind=withdrawal');
+  await bo.getByTestId('review-link').first().click();
+  await bo.getByTestId('decision-reject').check();
+  await bo.getByTestId('decision-reason').selectOption('securityHold');
+  await bo.getByTestId('decide-submit').click();
+  await bo.getByTestId('decide-dialog').getByTestId('confirm-submit').click();
+  await expect(bo.getByTestId('review-state')).toContainText('Rejected');
+  await b.context().close();
+  const rejected = account.getByTestId('withdrawal-record').first();
+  await expect(rejected.getByTestId('withdrawal-state')).toHaveText('Rejected, funds returned');
+  await expect(rejected.getByTestId('withdrawal-reason')).toHaveText('Held for a security check');
+  await expect(form.getByText('available 50.00 USDT')).toBeVisible();
+
+  // Revoking the authorization stops the next withdrawal: "authorization not completed".
+  await link.getByTestId('wallet-revoke').click();
+  await expect(link.getByTestId('wallet-authorization')).toHaveText('Authorization not completed');
+  await expect(form.getByTestId('withdraw-unauthorized')).toContainText('Authorization not completed');
+  await expect(form.getByTestId('withdraw-review')).toBeDisabled();
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {

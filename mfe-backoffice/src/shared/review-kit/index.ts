@@ -3,7 +3,7 @@
  * API calls, the page frame (which gives the kit's QueryView and ConfirmDialog their error texts),
  * tables, badges, the reason select, the image lightbox, error texts and the note field. Features import it through this file only.
  */
-export { assignReview, decideReview, refreshReviews, reviewQueryOptions, reviewsQueryOptions } from './api/reviews-api.ts';
+export { assignReview, decideReview, refreshReviews, reviewQueryOptions, reviewsQueryOptions, stepReview } from './api/reviews-api.ts';
 export { DemoBadge, KindBadge, StateBadge, WaitedTime } from './components/badges.tsx';
 export { ChoiceChips, NoteField, Radios, ReasonSelect } from './components/fields.tsx';
 export { Lightbox } from './components/lightbox.tsx';

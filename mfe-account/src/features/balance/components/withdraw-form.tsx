@@ -33,9 +33,20 @@ type Fields = WithdrawalBody;
 /** The currencies a wallet can receive (BTC has no browser wallet to link: it is exchanged first). */
 const CURRENCIES = FUNDING_CURRENCIES.filter((currency) => withdrawalNetworksOf(currency).length > 0);
 
-/** Addresses withdrawals may go to now on a network: linked on its chain, past the hold, authorized. */
+/**
+ * Addresses on a network past their hold: linked on its chain. One whose authorization was revoked stays
+ * listed, so the form can say why it cannot be used ("authorization not completed").
+ */
 const usableOn = (links: readonly WalletLinkView[], network: WithdrawalNetwork, now: number) =>
-  links.filter((link) => link.chain === chainOfNetwork(network) && link.authorizedAt && Date.parse(link.usableAt) <= now);
+  links.filter((link) => link.chain === chainOfNetwork(network) && Date.parse(link.usableAt) <= now);
+
+/** The form opens on the first network a linked wallet can receive on (USDT on TRC-20 when none can). */
+function firstUsable(links: readonly WalletLinkView[]): { currency: FundingCurrency; network: WithdrawalNetwork } {
+  for (const currency of CURRENCIES)
+    for (const network of withdrawalNetworksOf(currency))
+      if (links.some((link) => link.chain === chainOfNetwork(network))) return { currency, network };
+  return { currency: 'USDT', network: 'TRC-20' };
+}
 
 /** The fee and what arrives, shown before confirming (SPEC §5.5): computed with the API's own rule. */
 function Figures({ form, feePercent }: { form: WithdrawForm; feePercent: string }) {
@@ -122,7 +133,7 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
         {(state) => (
           <Form
             schema={withdrawalBody}
-            defaultValues={{ currency: 'USDT', method: 'wallet', network: 'TRC-20', address: '', amount: '', code: '' }}
+            defaultValues={{ ...firstUsable(state.links), method: 'wallet', address: '', amount: '', code: '' }}
             onSubmit={(fields, form) => setConfirming({ fields, form })}
             className={styles.form}
             testId="withdraw-form"
@@ -132,6 +143,8 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
               const currency = form.watch('currency') as FundingCurrency;
               const network = form.watch('network') as WithdrawalNetwork;
               const usable = usableOn(state.links, network, now);
+              const picked = usable.find((link) => link.address === form.watch('address'));
+              const unauthorized = picked !== undefined && picked.authorizedAt === null;
               const available = account.data?.account.currencies?.find((c) => c.currency === currency)?.balance ?? '0';
               const pickNetwork = (next: WithdrawalNetwork) => {
                 form.setValue('network', next, { shouldValidate: form.formState.isSubmitted });
@@ -179,10 +192,15 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
                     disabled={usable.length === 0}
                     testId="withdraw-address"
                   />
+                  {unauthorized ? (
+                    <p className={styles.warning} role="alert" data-testid="withdraw-unauthorized">
+                      {tc('errors.10131')}
+                    </p>
+                  ) : null}
                   <TextField
                     form={form}
                     name="amount"
-                    label={t('funding.amount', { currency })}
+                    label={t('withdraw.amount', { currency })}
                     hint={t('withdraw.bounds', {
                       minimum: formatAmount(WITHDRAWAL_MINIMUMS[currency], currency, lang),
                       available: formatAmount(available, currency, lang),
@@ -194,7 +212,7 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
                   <QueryView query={fee}>{(percent) => <Figures form={form} feePercent={percent} />}</QueryView>
                   <CodeRow form={form} sentTo={sent?.to ?? null} onSend={() => void sendCode()} wait={sent ? sent.until - now : 0} />
                   <div className={formClasses.actions}>
-                    <Button type="submit" disabled={usable.length === 0 || !fee.data} data-testid="withdraw-review">
+                    <Button type="submit" disabled={usable.length === 0 || unauthorized || !fee.data} data-testid="withdraw-review">
                       {t('withdraw.review')}
                     </Button>
                   </div>
@@ -233,6 +251,8 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
           onConfirm={async () => {
             const withdrawal = await submit.mutateAsync(confirming.fields);
             confirming.form.reset({ ...confirming.form.getValues(), amount: '', code: '' });
+            // The code is spent: the next withdrawal asks for its own at once.
+            setSent(null);
             onSubmitted(withdrawal);
           }}
           onClose={close}

@@ -13,6 +13,7 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
+import { StepPanel } from './step-panel.tsx';
 import styles from './queues.module.css';
 
 const {
@@ -168,6 +169,7 @@ export function DecisionPanel({ item }: { item: ReviewView }) {
           </p>
         ) : null}
         <DecidedFacts item={item} />
+        <StepPanel item={item} />
       </Section>
     );
 

@@ -4,7 +4,7 @@ import type { FundingNetwork, ReviewView } from '@meridian/contracts';
 import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { REVIEW_IMAGE_KEYS } from '@meridian/contracts/schemas';
 import type { ReviewImageKey } from '@meridian/contracts/schemas';
-import { formatAmount, useLanguage, useT } from '@meridian/platform';
+import { formatAmount, formatDateTime, useLanguage, useT } from '@meridian/platform';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { adminKeys } from '../../../shared/query-keys.ts';
@@ -18,6 +18,7 @@ const CODED: Record<string, (v: string) => string> = {
   mode: (v) => `users.modes.${v}`,
   direction: (v) => `corrections.directions.${v}`,
   reasonCode: (v) => `reasons.${v}`,
+  failureReason: (v) => `reasons.${v}`,
 };
 
 /** A detail the back-office has no words for yet, readable: `documentImage`, `document_image` → "Document image". */
@@ -30,7 +31,29 @@ const humanize = (key: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-const ORDER = ['email', 'mode', 'direction', 'amount', 'currency', 'network', 'txHash', 'reasonCode', 'note'];
+const ORDER = [
+  'email',
+  'mode',
+  'direction',
+  'amount',
+  'fee',
+  'received',
+  'currency',
+  'network',
+  'address',
+  'txHash',
+  'payoutHash',
+  'linkedAt',
+  'usableAt',
+  'authorizedAt',
+  'reasonCode',
+  'failureReason',
+  'note',
+];
+
+/** Payload keys that hold an exact amount of the item's currency, and those that hold a time. */
+const AMOUNTS = new Set(['amount', 'fee', 'received']);
+const TIMES = new Set(['linkedAt', 'usableAt', 'authorizedAt']);
 const isUploadKey = (key: string): key is ReviewImageKey => (REVIEW_IMAGE_KEYS as readonly string[]).includes(key);
 const isNetwork = (value: string | undefined): value is FundingNetwork =>
   value !== undefined && (FUNDING_NETWORK_NAMES as readonly string[]).includes(value);
@@ -60,13 +83,20 @@ export function Evidence({ item }: { item: ReviewView }) {
     const coded = CODED[key];
     if (coded) return t(coded(value), { defaultValue: value });
     // A transaction hash opens on its network's explorer, to check it there.
-    if (key === 'txHash' && isNetwork(item.payload.network))
+    if ((key === 'txHash' || key === 'payoutHash') && isNetwork(item.payload.network))
       return (
         <a className={kit.mono} href={explorerLink(item.payload.network, value)} target="_blank" rel="noreferrer noopener" dir="ltr">
           {value}
         </a>
       );
-    if (key === 'amount' && /^-?\d+(\.\d+)?$/.test(value))
+    if (key === 'address')
+      return (
+        <span className={kit.mono} dir="ltr">
+          {value}
+        </span>
+      );
+    if (TIMES.has(key) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, lang);
+    if (AMOUNTS.has(key) && /^-?\d+(\.\d+)?$/.test(value))
       return <span className={kit.num}>{formatAmount(value, item.payload.currency ?? 'USD', lang)}</span>;
     return value;
   };

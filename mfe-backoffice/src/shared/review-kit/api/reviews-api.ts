@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DecideReviewBody, ReviewKind, ReviewState } from '@meridian/contracts';
+import type { ReviewStepBody } from '@meridian/contracts/schemas';
 import { reviewsEndpoints as reviews } from '@meridian/contracts/endpoints/reviews';
 import { adminApi } from '../../../shared/admin-api.ts';
 import { adminKeys } from '../../query-keys.ts';
@@ -43,3 +44,6 @@ export const refreshReviews = (client: QueryClient) =>
     client.invalidateQueries({ queryKey: adminKeys.dashboard() }),
     client.invalidateQueries({ queryKey: adminKeys.users.all() }),
   ]);
+
+/** A step after the decision (a withdrawal paid with its hash, or its payout failed), as the item's kind allows. */
+export const stepReview = (id: number, body: ReviewStepBody) => adminApi.call(reviews.stepReview, { params: { id }, body });
