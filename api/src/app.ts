@@ -84,6 +84,8 @@ export interface ApiOptions {
   mail?: MailOptions;
   /** The hold of a newly linked withdrawal address in seconds (24 h; a test site shortens it, never production). */
   walletHoldSeconds?: number;
+  /** How long a flash exchange quote holds in ms (30 s; a test site shortens it, never production). */
+  exchangeQuoteMs?: number;
   /** Serves `GET /api/dev/outbox` (never in production mode). */
   devOutbox?: boolean;
   /** OpenID Connect providers offered on the login page. */

@@ -135,8 +135,8 @@ export const API_MODULES: readonly ApiModule[] = [
   },
   {
     name: 'exchange',
-    register: async (api, { db, settings, market, balances, notifyUser, now }) => {
-      const flashExchange = new FlashExchange(db, settings, marketUsdPrices(market), now);
+    register: async (api, { db, settings, market, balances, notifyUser, now, options }) => {
+      const flashExchange = new FlashExchange(db, settings, marketUsdPrices(market), now, options.exchangeQuoteMs);
       await api.register(exchangeRoutes, { db, flashExchange, balances, notifyUser, now });
     },
   },

@@ -15,3 +15,13 @@ export function walletHoldFromEnv(env: NodeJS.ProcessEnv): { walletHoldSeconds?:
   if (!text || env.NODE_ENV === 'production' || !/^\d{1,6}$/.test(text)) return {};
   return { walletHoldSeconds: Number.parseInt(text, 10) };
 }
+
+/**
+ * A test site's shorter flash exchange quote (MERIDIAN_EXCHANGE_QUOTE_SECONDS, whole seconds): a journey
+ * watches a quote expire without waiting 30 s. Ignored in production mode.
+ */
+export function exchangeQuoteFromEnv(env: NodeJS.ProcessEnv): { exchangeQuoteMs?: number } {
+  const text = env.MERIDIAN_EXCHANGE_QUOTE_SECONDS?.trim();
+  if (!text || env.NODE_ENV === 'production' || !/^\d{1,4}$/.test(text) || text === '0') return {};
+  return { exchangeQuoteMs: Number.parseInt(text, 10) * 1000 };
+}

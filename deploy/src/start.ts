@@ -13,7 +13,7 @@ import {
   socialProvidersFromEnv,
 } from '@meridian/api';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { devOutboxFromEnv, walletHoldFromEnv } from './dev-outbox.ts';
+import { devOutboxFromEnv, exchangeQuoteFromEnv, walletHoldFromEnv } from './dev-outbox.ts';
 import { ArtifactStore } from './registry/artifact-store.ts';
 import { RolloutStore } from './registry/rollout-store.ts';
 import { buildSiteServer } from './server/site-server.ts';
@@ -79,6 +79,7 @@ const app = await buildSiteServer({
     mail: { outboxDir: join(dataDir, 'outbox'), smtpUrl: process.env.MERIDIAN_SMTP_URL, from: process.env.MERIDIAN_MAIL_FROM },
     devOutbox: devOutboxFromEnv(process.env),
     ...walletHoldFromEnv(process.env),
+    ...exchangeQuoteFromEnv(process.env),
     socialProviders: socialProvidersFromEnv(process.env),
     rateLimitScale: Number(process.env.MERIDIAN_RATE_LIMIT_SCALE ?? 1) || 1,
     limitsRedis,

@@ -60,6 +60,8 @@ export class FlashExchange {
     private readonly prices: UsdPrices,
     /** The clock quotes are dated and expire by (tests move it). */
     private readonly now: () => number,
+    /** How long a quote holds (30 s; a test site shortens it so a journey can see one expire). */
+    private readonly quoteMs: number = EXCHANGE_QUOTE_TTL_MS,
   ) {}
 
   /** The fee percentage in force: a missing or malformed setting quotes nothing (10018). */
@@ -96,7 +98,7 @@ export class FlashExchange {
       fee: fee.toFixed(),
       received: received.toFixed(),
       createdAt: new Date(at),
-      expiresAt: new Date(at + EXCHANGE_QUOTE_TTL_MS),
+      expiresAt: new Date(at + this.quoteMs),
     };
     await this.db.insert(exchangeQuotes).values(row);
     return {

@@ -134,6 +134,7 @@ export class WalletLinks {
       let token: string | null = null;
       if (!link) {
         token = newSecret();
+        // Two first links of one address at once: the second finds the first's row instead of a conflict.
         [link] = await tx
           .insert(walletLinks)
           .values({
@@ -144,8 +145,14 @@ export class WalletLinks {
             usableAt: new Date(now.getTime() + this.o.holdSeconds * 1000),
             cancelTokenHash: sha256(token),
           })
+          .onConflictDoNothing()
           .returning();
-        await tx.insert(notifications).values({ userId, kind: 'walletLinked', params: { address, chain: body.chain } });
+        if (link) await tx.insert(notifications).values({ userId, kind: 'walletLinked', params: { address, chain: body.chain } });
+        else {
+          token = null;
+          link = await this.activeLink(tx, userId, body.chain, address);
+          if (!link) throw new ApiFailure(ACCOUNT_CODES.walletRequestSpent, 'the address was linked and cancelled meanwhile', 409);
+        }
       }
       const [updated] = await tx
         .update(walletLinks)

@@ -86,14 +86,8 @@ export class Withdrawals {
         throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'an approval says the payout goes ahead; a rejection says why not', 400);
       const row = await this.row(tx, review.subjectId);
       if (approving) {
-        // The address must still be linked and authorized when the money is promised to it.
-        const [link] = await tx.select().from(walletLinks).where(eq(walletLinks.id, row.linkId));
-        if (!link || link.cancelledAt || !link.authSignedAt)
-          throw new ApiFailure(
-            FUNDING_CODES.authorizationMissing,
-            'the address is no longer linked and authorized: reject the request',
-            409,
-          );
+        // The address must still be linked and authorized when the money is promised to it (a revoke waits).
+        await this.stillAuthorized(tx, row.linkId, 'share');
         await tx.update(withdrawals).set({ status: 'approved' }).where(eq(withdrawals.id, row.id));
         await this.notice(tx, row, 'withdrawalApproved', decision.reasonCode);
         return { state: 'approved', afterCommit: () => this.notifyUser(row.userId, this.refresh()) };
@@ -111,15 +105,30 @@ export class Withdrawals {
       return { state: 'rejected', afterCommit: () => this.changed(row.userId) };
     });
 
-    reviewService.handleSteps('withdrawal', async (tx, review, step) => {
+    reviewService.handleSteps('withdrawal', async (tx, review, step, actor) => {
       const row = await this.row(tx, review.subjectId);
       const ledger = Ledger.of(this.db);
       await ledger.lockOwner(tx, row.userId, 'real');
       const reference = { kind: 'withdrawal', id: String(row.id) };
+      if (step.step === 'cancel') {
+        // Approved but not paid after all: the held amount returns whole.
+        await ledger.post(tx, {
+          userId: row.userId,
+          mode: 'real',
+          currency: row.currency,
+          reference,
+          legs: [{ type: 'withdrawal_release', from: { user: 'withdrawal_hold' }, to: { user: 'cash' }, amount: money(row.amount) }],
+        });
+        await tx.update(withdrawals).set({ status: 'failed' }).where(eq(withdrawals.id, row.id));
+        await this.notice(tx, row, 'withdrawalFailed', step.fields.failureReason ?? '');
+        return { afterCommit: () => this.changed(row.userId) };
+      }
       if (step.step === 'pay') {
         const hash = step.fields.payoutHash ?? '';
         if (!isTransactionHash(row.network as WithdrawalNetwork, hash))
           throw new ApiFailure('400', VALIDATION_KEYS.payoutHashInvalid, 400, undefined, { field: 'payoutHash' });
+        // Paid only to an address still linked and authorized, held so until the commit.
+        await this.stillAuthorized(tx, row.linkId, 'update');
         await ledger.post(tx, {
           userId: row.userId,
           mode: 'real',
@@ -137,12 +146,15 @@ export class Withdrawals {
         });
         await tx
           .update(withdrawals)
-          .set({ status: 'paid', payoutHash: hash, paidAt: new Date(this.now()) })
+          .set({ status: 'paid', payoutHash: hash, paidAt: new Date(this.now()), paidById: actor.id })
           .where(eq(withdrawals.id, row.id));
         await this.notice(tx, { ...row, payoutHash: hash }, 'withdrawalPaid', PAID);
         return { afterCommit: () => this.changed(row.userId) };
       }
-      // fail: the payout bounced after all: the amount and its fee back to cash, so it costs nothing.
+      // fail: the payout bounced after all: the amount and its fee back to cash, so it costs nothing. Money
+      // that left on one operator's word comes back on another's (SPEC §0 rule 9).
+      if (row.paidById === actor.id)
+        throw new ApiFailure(OPERATOR_CODES.ownProposal, 'another operator than the one who recorded the payout marks it failed', 409);
       await ledger.post(tx, {
         userId: row.userId,
         mode: 'real',
@@ -157,6 +169,17 @@ export class Withdrawals {
       await this.notice(tx, row, 'withdrawalFailed', step.fields.failureReason ?? '');
       return { afterCommit: () => this.changed(row.userId) };
     });
+  }
+
+  /** The withdrawal's address is still linked and authorized (10131 otherwise), its row locked as asked. */
+  private async stillAuthorized(tx: Transaction, linkId: number, lock: 'share' | 'update'): Promise<void> {
+    const [link] = await tx.select().from(walletLinks).where(eq(walletLinks.id, linkId)).for(lock);
+    if (!link || link.cancelledAt || !link.authSignedAt)
+      throw new ApiFailure(
+        FUNDING_CODES.authorizationMissing,
+        'the address is no longer linked and authorized: cancel the withdrawal',
+        409,
+      );
   }
 
   private async row(tx: Transaction, subjectId: string): Promise<WithdrawalRow> {
@@ -222,6 +245,8 @@ export class Withdrawals {
     const feePercent = (await this.settings.get('withdrawal_fee_percent', tx)) ?? '1';
     const amount = money(body.amount.trim());
     const { fee, received } = withdrawalFigures(moneyString(amount), feePercent, currency);
+    // The fee is the one the customer saw: a fee changed since is refused, never charged unseen (SPEC §5.5).
+    if (!money(body.fee.trim()).eq(fee)) throw new ApiFailure(FUNDING_CODES.feeChanged, 'the withdrawal fee changed: review it again', 409);
     const [row] = await tx
       .insert(withdrawals)
       .values({

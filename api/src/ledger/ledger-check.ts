@@ -73,7 +73,7 @@ function holdQuery(): SQL {
   const a = sql.raw('a');
   const parts = [...HOLD_RECONCILERS].map(
     ([kind, { expected }]) => sql`
-    select ${kind}::text as what, a.owner_id || ':' || a.mode as ref, (${expected(a)})::text as expected, a.balance::text as actual
+    select ${kind}::text as what, a.owner_id || ':' || a.mode || ':' || a.currency as ref, (${expected(a)})::text as expected, a.balance::text as actual
     from ledger_accounts a
     where a.kind = ${kind} and a.balance <> (${expected(a)})`,
   );

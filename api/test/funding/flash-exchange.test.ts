@@ -252,8 +252,8 @@ describe(`flash exchange (${databaseKind})`, () => {
       [{ from: 'USD', to: 'BTC', amount: '50' }, 'validation.exchangeMinimum.BTC'],
       // 200 USD × 0.998 / 3000 = 0.06653333 ETH < 0.1.
       [{ from: 'USD', to: 'ETH', amount: '200' }, 'validation.exchangeMinimum.ETH'],
-      // 100 USD less its fee gives 99.8 USDT < 100.
-      [{ from: 'USD', to: 'USDT', amount: '100' }, 'validation.exchangeMinimum.USDT'],
+      // 10 USD less its fee gives 9.98 USDT < 10.
+      [{ from: 'USD', to: 'USDT', amount: '10' }, 'validation.exchangeMinimum.USDT'],
       [{ from: 'BTC', to: 'ETH', amount: '1' }, 'validation.exchangePair'],
       [{ from: 'USDT', to: 'USD', amount: '150.1234567' }, 'validation.amountPlaces.USDT'],
       [{ from: 'BTC', to: 'USD', amount: '' }, 'validation.enterAmount'],

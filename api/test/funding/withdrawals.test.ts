@@ -3,15 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { Wallet } from 'ethers';
 import { TronWeb, Trx } from 'tronweb';
 import { describe, expect, it } from 'vitest';
-import { endpointPath, withdrawalAuthorizationMessage } from '@meridian/contracts';
+import { endpointPath, withdrawalAuthorizationMessage, withdrawalFigures } from '@meridian/contracts';
 import type { AuthorizationNonceResult } from '@meridian/contracts';
 import { fundingEndpoints as funding } from '@meridian/contracts/endpoints/funding';
 import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { withdrawalEndpoints as w } from '@meridian/contracts/endpoints/withdrawals';
-import { ledgerTransfers, reviews, users, verificationCodes } from '../../src/db/schema.ts';
+import { auditLog, ledgerTransfers, reviews, users, verificationCodes, withdrawals } from '../../src/db/schema.ts';
+import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
-import { databaseKind, multipartFile, PNG_1PX } from '../helpers.ts';
+import { databaseKind, multipartFile, OPERATOR_TOKEN, PNG_1PX } from '../helpers.ts';
 import { expectLedgerBalanced } from '../ledger-helpers.ts';
 import { withOperator, withTestApi } from '../suite-fixtures.ts';
 
@@ -26,6 +27,9 @@ const HOLD_SECONDS = 60;
 let clock = Date.now();
 const api = withTestApi({ rateLimits: false, walletHoldSeconds: HOLD_SECONDS, now: () => clock }, { timeout: 120_000 });
 const finance = withOperator(api, ['finance']);
+const financeB = withOperator(api, ['finance']);
+const auditor = withOperator(api, ['auditor']);
+const support = withOperator(api, ['support']);
 
 const TRON_HASH = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 const ETH_HASH = () => `0x${TRON_HASH()}`;
@@ -46,12 +50,12 @@ const decide = (id: number, body: object) =>
     payload: body,
     headers: { authorization: `Bearer ${finance.token}` },
   });
-const step = (id: number, body: object) =>
+const step = (id: number, body: object, token: string = finance.token) =>
   api.app.inject({
     method: 'POST',
     url: endpointPath(reviewsEndpoints.stepReview, { id }),
     payload: body,
-    headers: { authorization: `Bearer ${finance.token}` },
+    headers: { authorization: `Bearer ${token}` },
   });
 
 const reviewOf = async (kind: 'deposit' | 'withdrawal', subjectId: number) =>
@@ -134,7 +138,14 @@ async function withdrawalCode(user: SignedUp): Promise<string> {
   return /\b(\d{6})\b/.exec(mails[0]!.text)![1]!;
 }
 
-const withdraw = (user: SignedUp, body: object, key: string = randomUUID()) => post(user, w.withdrawal, body, { 'idempotency-key': key });
+/** A withdrawal request with the fee the form would show (1 %, the default), unless the body names one. */
+function withFee(body: Record<string, unknown>): Record<string, unknown> {
+  if ('fee' in body || typeof body.amount !== 'string' || !/^\d+(\.\d+)?$/.test(body.amount)) return body;
+  const currency = (body.currency ?? 'USDT') as 'USDT';
+  return { ...body, fee: withdrawalFigures(body.amount, '1', currency).fee.toFixed() };
+}
+const withdraw = (user: SignedUp, body: Record<string, unknown>, key: string = randomUUID()) =>
+  post(user, w.withdrawal, withFee(body), { 'idempotency-key': key });
 
 /** A funded real user with an authorized Ethereum address past its hold. */
 async function ready(amount = '150') {
@@ -217,12 +228,31 @@ describe(`withdrawals (${databaseKind})`, () => {
     expect((await decide(review.id, { decision: 'approve', reasonCode: 'addressInvalid' })).json().code).toBe('10207');
     expect((await decide(review.id, { decision: 'approve', reasonCode: 'paid' })).json().result.state).toBe('approved');
     expect(await balances(me.userId)).toEqual({ cash: '50', held: '100' });
-    // A Tron-shaped hash for an Ethereum payout is refused.
+    // A hash that is not one, or a Tron-shaped hash for an Ethereum payout, is refused.
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: '0xnothex' } })).json()).toMatchObject({
+      code: '400',
+      message: 'validation.payoutHashInvalid',
+    });
     expect((await step(review.id, { step: 'pay', fields: { payoutHash: TRON_HASH() } })).statusCode).toBe(400);
     const hash = ETH_HASH();
-    expect((await step(review.id, { step: 'pay', fields: { payoutHash: hash } })).json().result.state).toBe('paid');
-    // Never twice.
+    // An auditor reads the queue but decides nothing; support does not even see withdrawals; break-glass decides nothing.
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: hash } }, auditor.token)).statusCode).toBe(403);
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: hash } }, support.token)).statusCode).toBe(404);
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: hash } }, OPERATOR_TOKEN)).statusCode).toBe(403);
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: hash } })).json().result).toMatchObject({
+      state: 'paid',
+      payload: { amount: '100', payoutHash: hash },
+    });
+    // Never twice, nor another kind's step.
     expect((await step(review.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } })).json().code).toBe('10212');
+    expect((await step(review.id, { step: 'disburse' })).json().code).toBe('10212');
+    const audits = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.step'), eq(auditLog.targetId, String(review.id))));
+    expect(audits.map((a) => [a.actor, a.after])).toEqual([
+      [finance.email, { state: 'paid', step: 'pay', fields: { payoutHash: hash }, note: null }],
+    ]);
     expect(await balances(me.userId)).toEqual({ cash: '50', held: '0' });
     const moves = await api.database.db
       .select()
@@ -257,11 +287,58 @@ describe(`withdrawals (${databaseKind})`, () => {
     await decide(paid.id, { decision: 'approve', reasonCode: 'paid' });
     await step(paid.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } });
     expect(await balances(me.userId)).toEqual({ cash: '100', held: '0' });
-    expect((await step(paid.id, { step: 'fail', fields: { failureReason: 'addressInvalid' } })).json().result.state).toBe('failed');
+    // Money that left on one operator's word comes back on another's.
+    expect((await step(paid.id, { step: 'fail', fields: { failureReason: 'addressInvalid' } })).json().code).toBe('10204');
+    expect((await step(paid.id, { step: 'fail', fields: { failureReason: 'addressInvalid' } }, financeB.token)).json().result.state).toBe(
+      'failed',
+    );
     expect(await balances(me.userId)).toEqual({ cash: '150', held: '0' });
     const after = await api.app.inject({ method: 'GET', url: endpointPath(w.listWithdrwal), headers: auth(me.token, 'real') });
     expect(after.json().result.items[0]).toMatchObject({ state: 'failed', reason: 'addressInvalid' });
     await expectLedgerBalanced(api.database.db);
+  });
+
+  it('an approved withdrawal whose address was cancelled cannot be paid; cancelling it returns the hold', async () => {
+    const { me, body } = await ready();
+    const sent = await withdraw(me, { ...body, code: await withdrawalCode(me) });
+    const review = await reviewOf('withdrawal', sent.json().result.id as number);
+    await decide(review.id, { decision: 'approve', reasonCode: 'paid' });
+    // The owner cancels the address through the e-mailed link after the approval.
+    const mails = (await api.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(me.email)}` })).json().result as {
+      text: string;
+    }[];
+    const token = /wallet-cancel\?token=([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.text.includes('wallet-cancel'))!.text)![1]!;
+    expect((await api.app.inject({ method: 'POST', url: endpointPath(w.cancelWalletLink), payload: { token } })).json().code).toBe('200');
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } })).json().code).toBe('10131');
+    expect(await balances(me.userId)).toEqual({ cash: '50', held: '100' });
+    const cancelled = await step(review.id, { step: 'cancel', fields: { failureReason: 'securityHold' } });
+    expect(cancelled.json().result.state).toBe('failed');
+    expect(await balances(me.userId)).toEqual({ cash: '150', held: '0' });
+    const list = await api.app.inject({ method: 'GET', url: endpointPath(w.listWithdrwal), headers: auth(me.token, 'real') });
+    expect(list.json().result.items[0]).toMatchObject({ state: 'failed', reason: 'securityHold', payoutHash: null });
+    await expectLedgerBalanced(api.database.db);
+  });
+
+  it('a fee changed after it was shown is refused, never charged unseen; one payout hash pays one withdrawal', async () => {
+    const { me, body } = await ready();
+    const code = await withdrawalCode(me);
+    // The form showed 1 % (1 USDT on 100); an operator changed the fee to 2 % meanwhile.
+    expect((await withdraw(me, { ...body, code, fee: '2' })).json().code).toBe('10134');
+    expect(await balances(me.userId)).toEqual({ cash: '150', held: '0' });
+    const first = await withdraw(me, { ...body, amount: '40', code });
+    const second = await withdraw(me, { ...body, amount: '40', code: await withdrawalCode(me) });
+    const hash = ETH_HASH();
+    for (const sent of [first, second]) {
+      const review = await reviewOf('withdrawal', sent.json().result.id as number);
+      await decide(review.id, { decision: 'approve', reasonCode: 'paid' });
+    }
+    const a = await reviewOf('withdrawal', first.json().result.id as number);
+    const b = await reviewOf('withdrawal', second.json().result.id as number);
+    expect((await step(a.id, { step: 'pay', fields: { payoutHash: hash } })).json().result.state).toBe('paid');
+    expect(
+      (await step(b.id, { step: 'pay', fields: { payoutHash: hash.toUpperCase().replace('0X', '0x') } })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    expect(await balances(me.userId)).toEqual({ cash: '70', held: '40' });
   });
 
   it('refuses each rule with its code or message and changes nothing', async () => {
@@ -277,7 +354,7 @@ describe(`withdrawals (${databaseKind})`, () => {
     expect((await withdraw(me, { ...base, code })).json().code).toBe('10130');
     clock += (HOLD_SECONDS + 1) * 1000;
     // The form's rules, from the server too.
-    const field = async (body: object) => (await withdraw(me, body)).json().message as string;
+    const field = async (body: Record<string, unknown>) => (await withdraw(me, body)).json().message as string;
     expect(await field({ ...base, method: undefined, code })).toBe('validation.selectWithdrawalMethod');
     expect(await field({ ...base, amount: '5', code })).toBe('validation.withdrawalMinimum.USDT');
     expect(await field({ ...base, amount: '10.1234567', code })).toMatch(/^validation\./);
@@ -290,7 +367,7 @@ describe(`withdrawals (${databaseKind})`, () => {
     const demo = await api.app.inject({
       method: 'POST',
       url: endpointPath(w.withdrawal),
-      payload: { ...base, code },
+      payload: withFee({ ...base, code }),
       headers: { ...auth(me.token, 'demo'), 'idempotency-key': randomUUID() },
     });
     expect(demo.json().code).toBe('10120');
@@ -333,6 +410,16 @@ describe(`withdrawals (${databaseKind})`, () => {
     const review = await reviewOf('withdrawal', once.json().result.id as number);
     expect((await decide(review.id, { decision: 'approve', reasonCode: 'paid' })).json().code).toBe('10131');
     await expectLedgerBalanced(api.database.db);
+    // The ledger check reconciles the hold with the withdrawals waiting: a row that says otherwise is named.
+    const id = once.json().result.id as number;
+    await api.database.db.update(withdrawals).set({ amount: '41', fee: '1.4', received: '39.6' }).where(eq(withdrawals.id, id));
+    expect((await checkLedger(api.database.db)).unreconciled).toContainEqual({
+      what: 'withdrawal_hold',
+      ref: `${me.userId}:real:USDT`,
+      expected: '81.000000000000000000',
+      actual: '80.000000000000000000',
+    });
+    await api.database.db.update(withdrawals).set({ amount: '40', fee: '0.4', received: '39.6' }).where(eq(withdrawals.id, id));
   });
 
   it('a new code waits a minute while the last is unused, and not at all once it was used', async () => {

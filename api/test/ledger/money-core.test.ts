@@ -273,14 +273,14 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
   });
 
   it('the check reconciles each registered hold kind with its business rows', async () => {
-    expect([...HOLD_RECONCILERS.keys()].sort()).toEqual(['margin', 'options_escrow', 'order_hold']);
+    expect([...HOLD_RECONCILERS.keys()].sort()).toEqual(['margin', 'options_escrow', 'order_hold', 'withdrawal_hold']);
     // A margin with no holding position behind it is named, by account.
     const userId = await userWith('10');
     const move = (legs: Leg[]) =>
       postLocked(database.db, { userId, mode: 'real', reference: { kind: 'test', id: `m-${legs[0]!.type}` }, legs });
     await move([{ type: 'options_stake', from: { user: 'cash' }, to: { user: 'margin' }, amount: money('4') }]);
     const check = await checkLedger(database.db);
-    expect(check.unreconciled).toContainEqual({ what: 'margin', ref: `${userId}:real`, expected: '0', actual: '4.000000000000000000' });
+    expect(check.unreconciled).toContainEqual({ what: 'margin', ref: `${userId}:real:USD`, expected: '0', actual: '4.000000000000000000' });
     await move([{ type: 'options_stake_return', from: { user: 'margin' }, to: { user: 'cash' }, amount: money('4') }]);
     expect((await checkLedger(database.db)).unreconciled).toEqual([]);
   });

@@ -293,7 +293,7 @@ describe(`pending limit orders (${databaseKind})`, () => {
     const check = await checkLedger(t.database.db);
     expect(check.unreconciled).toContainEqual({
       what: 'order_hold',
-      ref: `${me.userId}:demo`,
+      ref: `${me.userId}:demo:USD`,
       expected: '495.900000000000000000',
       actual: '494.900000000000000000',
     });

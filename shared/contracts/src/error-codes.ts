@@ -76,6 +76,8 @@ export const ERROR_CODES = {
   '10132': 'errors.10132',
   /** The wallet link is cancelled or unknown (a cancel link used twice, a revoked address). */
   '10133': 'errors.10133',
+  /** The withdrawal fee changed after the customer saw it: nothing was done; the form shows the new one. */
+  '10134': 'errors.10134',
   /** A flash exchange quote past its 30 s: nothing was exchanged; a new quote is needed. */
   '10123': 'errors.10123',
   /** No live price for a currency of the pair now: no quote can be given. */
@@ -174,6 +176,7 @@ export const FUNDING_CODES = {
   authorizationMissing: '10131',
   emailNeeded: '10132',
   linkUnknown: '10133',
+  feeChanged: '10134',
   /** Flash exchange: the quote expired (30 s). */
   quoteExpired: '10123',
   /** Flash exchange: no live price for a currency of the pair. */

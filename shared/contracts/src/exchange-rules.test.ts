@@ -71,8 +71,8 @@ describe('flash exchange quote math (hand-computed)', () => {
     expect(exchangeRate('1', '0')).toBeNull();
   });
 
-  it('the minimum receive of SPEC §5.4 (USDT takes USD’s)', () => {
-    expect(EXCHANGE_MIN_RECEIVE).toEqual({ USD: '100', USDT: '100', BTC: '0.001', ETH: '0.1' });
+  it('the minimum receive of SPEC §5.4 (USDT takes its withdrawal minimum)', () => {
+    expect(EXCHANGE_MIN_RECEIVE).toEqual({ USD: '100', USDT: '10', BTC: '0.001', ETH: '0.1' });
     expect(meetsExchangeMinimum('BTC', '0.001')).toBe(true);
     expect(meetsExchangeMinimum('BTC', '0.00099999')).toBe(false);
     expect(meetsExchangeMinimum('ETH', '0.1')).toBe(true);

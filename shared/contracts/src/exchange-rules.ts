@@ -25,10 +25,10 @@ export function isExchangePair(from: string, to: string): boolean {
 
 /**
  * The smallest amount an exchange may give (SPEC §5.4: BTC 0.001, ETH 0.1, USD 100). USDT is not named by
- * the SPEC: it is pegged to USD, so it takes USD's minimum, 100 (an exchange of a few cents is not worth a
- * quote, and 100 keeps every currency's minimum near the same value).
+ * the SPEC: it takes USDT's withdrawal minimum, 10, so a USD balance of 10 or more can always become USDT
+ * and leave (SPEC §0 rule 8: no further deposit is ever needed to withdraw).
  */
-export const EXCHANGE_MIN_RECEIVE: Record<ExchangeCurrency, string> = { USD: '100', USDT: '100', BTC: '0.001', ETH: '0.1' };
+export const EXCHANGE_MIN_RECEIVE: Record<ExchangeCurrency, string> = { USD: '100', USDT: '10', BTC: '0.001', ETH: '0.1' };
 
 /** The minimums as the i18n default variables the messages name (`{{exchangeMinimumBTC}}` …). */
 export const EXCHANGE_MESSAGE_VARIABLES = {

@@ -82,7 +82,8 @@ export type TransferType = (typeof TRANSFER_TYPES)[number];
  * whose list is this one), whatever runs twice (a retried job, two API nodes, a double click). The
  * reference names the event, so a repeated event gets its own:
  *  - a contract's margin, fee, settlement, limit-order hold and its end: (`contract`, order id);
- *  - a deposit credit: (`deposit`, deposit id); a withdrawal payout: (`withdrawal`, withdrawal id);
+ *  - a deposit credit: (`deposit`, deposit id); a withdrawal's hold, release, fee, payout and return:
+ *    (`withdrawal`, withdrawal id); a flash exchange's legs: (`exchange`, exchange id);
  *  - a plan's accrual for one day: (`plan_day`, `<plan id>:<YYYY-MM-DD>`);
  *  - a loan disbursement: (`loan`, loan id); a day's loan interest: (`loan_day`, `<loan id>:<YYYY-MM-DD>`);
  *  - an auction's settlement (sale and donation): (`auction`, auction id);
@@ -99,7 +100,15 @@ export const ONCE_PER_EVENT_TRANSFER_TYPES = [
   'contract_hold_fee',
   'contract_hold_release',
   'deposit_credit',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_fee',
   'withdrawal_paid',
+  'withdrawal_return',
+  'withdrawal_fee_refund',
+  'exchange_out',
+  'exchange_fee',
+  'exchange_in',
   'plan_income',
   'loan_disbursement',
   'loan_interest',

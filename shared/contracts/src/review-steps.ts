@@ -36,8 +36,10 @@ export const REVIEW_STEPS = {
   withdrawal: {
     /** The payout went out: approved → paid, with its transaction hash (the customer's timeline shows it). */
     pay: { from: 'approved', to: 'paid' },
-    /** The payout bounced or was held after all: paid → failed, with the reason the customer reads. */
+    /** The payout bounced or was held after all: paid → failed, with the reason the customer reads (another operator than the payer's). */
     fail: { from: 'paid', to: 'failed' },
+    /** Approved but not paid after all (the address was revoked, a security hold): approved → failed, the hold returned. */
+    cancel: { from: 'approved', to: 'failed' },
   },
   loan: {
     /** The approved principal reached the customer: approved → disbursed. */
@@ -45,7 +47,7 @@ export const REVIEW_STEPS = {
   },
 } as const satisfies Partial<Record<ReviewKind, Record<string, ReviewStepRule>>>;
 
-export const REVIEW_STEP_NAMES = ['pay', 'fail', 'disburse'] as const;
+export const REVIEW_STEP_NAMES = ['pay', 'fail', 'cancel', 'disburse'] as const;
 export type ReviewStepName = (typeof REVIEW_STEP_NAMES)[number];
 
 /** The transition of a kind's step, or null when the kind has no such step. */

@@ -27,6 +27,7 @@ export const REVIEW_STEP_FIELDS: { [K in keyof typeof REVIEW_STEPS]: { [S in key
   withdrawal: {
     pay: z.strictObject({ payoutHash: payoutHashField }),
     fail: z.strictObject({ failureReason: z.enum(PAYOUT_FAILURE_REASONS, { error: V.invalid }) }),
+    cancel: z.strictObject({ failureReason: z.enum(PAYOUT_FAILURE_REASONS, { error: V.invalid }) }),
   },
   loan: { disburse: noFields },
 };

@@ -32,11 +32,22 @@ function checkWithdrawal(body: z.output<typeof withdrawalFields>, ctx: z.Refinem
     ctx.addIssue({ code: 'custom', path: ['amount'], message: WITHDRAWAL_KEYS.minimum(body.currency) });
 }
 
-/** The withdrawal form before the e-mailed code. */
-export const withdrawalForm = withdrawalFields.superRefine(checkWithdrawal);
+/** The withdrawal form: the request and the e-mailed code (the client adds the fee it showed). */
+export const withdrawalForm = withdrawalFields.extend({ code: codeField }).superRefine(checkWithdrawal);
 
-/** Body of `withdrawal`: the request and the code e-mailed to confirm it (SPEC §5.5a). */
-export const withdrawalBody = withdrawalFields.extend({ code: codeField }).superRefine(checkWithdrawal);
+/**
+ * Body of `withdrawal`: the request, the fee the customer was shown (the API refuses another, 10134) and
+ * the code e-mailed to confirm it (SPEC §5.5a).
+ */
+export const withdrawalBody = withdrawalFields
+  .extend({
+    code: codeField,
+    fee: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}(\.\d{1,18})?$/, { error: V.invalid }),
+  })
+  .superRefine(checkWithdrawal);
 export type WithdrawalBody = z.input<typeof withdrawalBody>;
 
 /** A withdrawal as its owner reads it: the request, the figures, the review's state, time, reason and payout hash. */

@@ -77,11 +77,17 @@ export const withdrawals = pgTable(
     received: exact('received').notNull(),
     status: text('status').notNull().default('pending'),
     payoutHash: text('payout_hash'),
+    /** The operator who recorded the payout: a failed payout is marked by another (SPEC §0 rule 9). */
+    paidById: uuid('paid_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.id),
+    // One on-chain payout pays one withdrawal.
+    uniqueIndex('withdrawals_payout_hash_idx')
+      .on(sql`lower(${t.payoutHash})`)
+      .where(sql`${t.payoutHash} is not null`),
     check('withdrawals_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.received} > 0 and ${t.amount} = ${t.fee} + ${t.received}`),
     check('withdrawals_status', sql`${t.status} in ('pending', 'approved', 'rejected', 'paid', 'failed')`),
   ],

@@ -78,38 +78,41 @@ export function StepPanel({ item }: { item: ReviewView }) {
           )}
         </Form>
       ) : null}
-      {steps.includes('fail') ? (
-        <Form
-          schema={failForm}
-          defaultValues={{ failureReason: '' }}
-          onSubmit={(fields) => setConfirming({ step: 'fail', fields })}
-          testId="fail-form"
-        >
-          {(form) => (
-            <>
-              <p className={kit.info}>{t('queues.steps.failLead')}</p>
-              <SelectField
-                form={form}
-                name="failureReason"
-                label={t('queues.review.reason')}
-                options={[
-                  { value: '', label: t('queues.review.chooseReason') },
-                  ...PAYOUT_FAILURE_REASONS.map((code) => ({ value: code, label: t(`reasons.${code}`) })),
-                ]}
-                testId="failure-reason"
-              />
-              <div className={kit.actions}>
-                <Button type="submit" variant="secondary" data-testid="fail-submit">
-                  {t('queues.steps.fail')}
-                </Button>
-              </div>
-            </>
-          )}
-        </Form>
-      ) : null}
+      {(['cancel', 'fail'] as const)
+        .filter((name) => steps.includes(name))
+        .map((name) => (
+          <Form
+            key={name}
+            schema={failForm}
+            defaultValues={{ failureReason: '' }}
+            onSubmit={(fields) => setConfirming({ step: name, fields })}
+            testId={`${name}-form`}
+          >
+            {(form) => (
+              <>
+                <p className={kit.info}>{t(`queues.steps.${name}Lead`)}</p>
+                <SelectField
+                  form={form}
+                  name="failureReason"
+                  label={t('queues.review.reason')}
+                  options={[
+                    { value: '', label: t('queues.review.chooseReason') },
+                    ...PAYOUT_FAILURE_REASONS.map((code) => ({ value: code, label: t(`reasons.${code}`) })),
+                  ]}
+                  testId={`${name}-reason`}
+                />
+                <div className={kit.actions}>
+                  <Button type="submit" variant="secondary" data-testid={`${name}-submit`}>
+                    {t(`queues.steps.${name}`)}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Form>
+        ))}
       {confirming ? (
         <ReviewConfirm
-          title={t(confirming.step === 'pay' ? 'queues.steps.confirmPayTitle' : 'queues.steps.confirmFailTitle')}
+          title={t(`queues.steps.confirm${confirming.step === 'pay' ? 'Pay' : confirming.step === 'cancel' ? 'Cancel' : 'Fail'}Title`)}
           rows={[
             { label: t('queues.review.item'), value: `${t(`kinds.${item.kind}`)} · ${t('queues.itemNumber', { id: item.id })}` },
             ...(confirming.step === 'pay'
@@ -128,8 +131,8 @@ export function StepPanel({ item }: { item: ReviewView }) {
                   },
                 ]),
           ]}
-          note={t(confirming.step === 'pay' ? 'queues.steps.payNote' : 'queues.steps.failNote')}
-          confirmLabel={t(confirming.step === 'pay' ? 'queues.steps.pay' : 'queues.steps.fail')}
+          note={t(`queues.steps.${confirming.step}Note`)}
+          confirmLabel={t(`queues.steps.${confirming.step}`)}
           onConfirm={async () => {
             await step.mutateAsync(confirming);
           }}
