@@ -48,7 +48,7 @@ test('TronLink signs in with signMessageV2; the new demo account is told funding
   await expect(page.getByTestId('demo-gate')).toHaveCount(0);
   await expect(page.getByTestId('demo-badge')).toHaveCount(0);
   // The real balance page: each currency of the real account from getUserInfo (a new real account holds 0),
-  // the funding promise, the deposit form, and what is still to come said plainly.
+  // the funding promise, the deposit form, the flash exchange and the way to withdraw.
   const balance = page.getByTestId('balance-page');
   await expect(balance.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
   await expect(balance.getByRole('heading', { name: 'Balances' })).toBeVisible();
@@ -59,7 +59,8 @@ test('TronLink signs in with signMessageV2; the new demo account is told funding
     'We never ask you to approve token spending, pay a fee or make a deposit to withdraw.',
   );
   await expect(balance.getByTestId('deposit-form')).toBeVisible();
-  await expect(balance.getByTestId('funding-coming')).toContainText('Withdrawals, with the stated fee deducted from the amount withdrawn');
+  await expect(balance.getByTestId('exchange-form')).toBeVisible();
+  await expect(balance.getByTestId('to-withdraw')).toHaveAttribute('href', '/profile/withdraw');
 });
 
 test('without a wallet, and when the person declines, the page says so in the chosen language and signs nobody in', async ({ page }) => {

@@ -421,7 +421,8 @@ test('a withdrawal: the customer links an Ethereum wallet by signing the authori
   await expect(link.getByTestId('wallet-address')).toHaveText(wallet.address);
   await expect(link.getByTestId('wallet-authorization')).toHaveText('Authorized');
   expect(new Set(await walletCalls(page))).toEqual(new Set(['eth_requestAccounts', 'eth_chainId', 'personal_sign']));
-  expect(await mailTo(page, depositor!.email, /withdrawal address was linked/)).toContain('/pass/wallet-cancel?token=');
+  const linkedMail = await mailTo(page, depositor!.email, /withdrawal address was linked/);
+  const cancelLink = /(\/pass\/wallet-cancel\?token=[A-Za-z0-9_-]+)/.exec(linkedMail)![1]!;
   // The test site's hold is 3 s; the countdown ends and the address becomes usable.
   await expect(link.getByTestId('wallet-hold')).toContainText('Usable for withdrawals since');
 
@@ -431,15 +432,15 @@ test('a withdrawal: the customer links an Ethereum wallet by signing the authori
   await form.getByTestId('withdraw-amount').fill('5');
   await form.getByTestId('withdraw-review').click();
   await expect(form.getByText('The minimum withdrawal for USDT is 10.')).toBeVisible();
-  await form.getByTestId('withdraw-amount').fill('100');
-  await expect(form.getByTestId('withdraw-fee')).toHaveText(/1\.00/);
-  await expect(form.getByTestId('withdraw-received')).toHaveText(/99\.00/);
+  await form.getByTestId('withdraw-amount').fill('20');
+  await expect(form.getByTestId('withdraw-fee')).toHaveText(/0\.20/);
+  await expect(form.getByTestId('withdraw-received')).toHaveText(/19\.80/);
   await form.getByTestId('withdraw-send-code').click();
   const mailed = /\b(\d{6})\b/.exec(await mailTo(page, depositor!.email, /withdrawal code/))![1]!;
   await form.getByTestId('withdraw-code').fill(mailed);
   await form.getByTestId('withdraw-review').click();
   const confirm = account.getByTestId('withdraw-confirm');
-  await expect(confirm.getByTestId('confirm-received')).toContainText('99.00');
+  await expect(confirm.getByTestId('confirm-received')).toContainText('19.80');
   await confirm.getByTestId('withdraw-submit').click();
   await expect(account.getByTestId('withdraw-sent')).toBeVisible();
   const record = account.getByTestId('withdrawal-record').first();
@@ -469,7 +470,7 @@ test('a withdrawal: the customer links an Ethereum wallet by signing the authori
 
   // A second request, rejected: its held amount returns.
   await form.getByTestId('withdraw-amount').fill('20');
-  await expect(form.getByText('available 50.00 USDT')).toBeVisible();
+  await expect(form.getByText('available 130.00 USDT')).toBeVisible();
   // The first code was used: the next one may be asked for at once.
   await expect(form.getByTestId('withdraw-send-code')).toBeEnabled();
   await form.getByTestId('withdraw-send-code').click();
@@ -477,7 +478,7 @@ test('a withdrawal: the customer links an Ethereum wallet by signing the authori
   await form.getByTestId('withdraw-code').fill(/\b(\d{6})\b/.exec(await mailTo(page, depositor!.email, /withdrawal code/))![1]!);
   await form.getByTestId('withdraw-review').click();
   await confirm.getByTestId('withdraw-submit').click();
-  await expect(form.getByText('available 30.00 USDT')).toBeVisible();
+  await expect(form.getByText('available 110.00 USDT')).toBeVisible();
   await b.goto('/admin/queues?kind=withdrawal');
   await bo.getByTestId('review-link').first().click();
   await bo.getByTestId('decision-reject').check();
@@ -489,13 +490,43 @@ test('a withdrawal: the customer links an Ethereum wallet by signing the authori
   const rejected = account.getByTestId('withdrawal-record').first();
   await expect(rejected.getByTestId('withdrawal-state')).toHaveText('Rejected, funds returned');
   await expect(rejected.getByTestId('withdrawal-reason')).toHaveText('Held for a security check');
-  await expect(form.getByText('available 50.00 USDT')).toBeVisible();
+  await expect(form.getByText('available 130.00 USDT')).toBeVisible();
 
   // Revoking the authorization stops the next withdrawal: "authorization not completed".
   await link.getByTestId('wallet-revoke').click();
   await expect(link.getByTestId('wallet-authorization')).toHaveText('Authorization not completed');
   await expect(form.getByTestId('withdraw-unauthorized')).toContainText('Authorization not completed');
   await expect(form.getByTestId('withdraw-review')).toBeDisabled();
+
+  // Flash exchange: the quote's countdown runs out (4 s on the test site) and it is refused; a new quote
+  // is carried out, both currencies moving at once.
+  await page.goto('/profile/balance');
+  const exchange = account.getByTestId('exchange-form');
+  await exchange.getByTestId('exchange-from').selectOption('USDT');
+  await exchange.getByTestId('exchange-amount').fill('120');
+  await exchange.getByTestId('exchange-quote-button').click();
+  const quote = account.getByTestId('exchange-quote');
+  await expect(quote.getByTestId('quote-fee')).toContainText('0.24');
+  await expect(quote.getByTestId('quote-expiry')).toHaveText('This quote has expired. Please get a new quote.');
+  await expect(quote.getByTestId('exchange-submit')).toHaveCount(0);
+  await quote.getByTestId('exchange-requote').click();
+  await expect(quote.getByTestId('quote-expiry')).toContainText('This quote holds for');
+  const received = (await quote.getByTestId('quote-received').textContent())!;
+  await quote.getByTestId('exchange-submit').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Exchanged' })).toBeVisible();
+  await expect(account.getByTestId('exchange-record').first()).toContainText(received);
+  const rows = account.getByTestId('currency-balances');
+  await expect(rows.locator('tr[data-currency="USDT"] [data-testid="available"]')).toHaveAttribute('data-value', '10');
+  await expect(rows.locator('tr[data-currency="USD"] [data-testid="available"]')).not.toHaveAttribute('data-value', '0');
+
+  // The e-mailed cancel link: opening it changes nothing until the person confirms; then the address is gone.
+  await page.goto(cancelLink);
+  const cancelPage = page.getByTestId('wallet-cancel-page');
+  await expect(cancelPage.getByTestId('wallet-cancel-confirm')).toBeVisible();
+  await cancelPage.getByTestId('wallet-cancel-confirm').click();
+  await expect(cancelPage.getByTestId('wallet-cancel-done')).toContainText(wallet.address);
+  await page.goto('/profile/withdraw');
+  await expect(account.getByText('No withdrawal wallet linked yet.')).toBeVisible();
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {

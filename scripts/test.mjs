@@ -176,6 +176,8 @@ const server = spawnComposedSite({
     MERIDIAN_DEV_OUTBOX: '1',
     // Linked withdrawal addresses wait 3 s instead of 24 h, so the withdrawal journey can use one.
     MERIDIAN_WALLET_HOLD_SECONDS: '3',
+    // Flash exchange quotes hold 4 s instead of 30 s, so the exchange journey sees one expire.
+    MERIDIAN_EXCHANGE_QUOTE_SECONDS: '4',
     // The e2e suites sign many users in from one address; per-address limits are tested in the API suite.
     MERIDIAN_RATE_LIMIT_SCALE: '20',
     // Loopback stands in for the proxy: the release journey sends visitors from distinct networks.

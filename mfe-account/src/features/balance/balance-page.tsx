@@ -10,14 +10,14 @@ import { useAccount } from '../../shared/use-account.ts';
 import { CurrencyBalances } from './components/currency-balances.tsx';
 import { DepositForm } from './components/deposit-form.tsx';
 import { DepositRecords } from './components/deposit-records.tsx';
+import { FlashExchange } from './components/flash-exchange.tsx';
 import { Statement } from './components/statement.tsx';
-
-const COMING = ['exchange'] as const;
 
 /**
  * `/profile/balance` (real account): the balance of each currency with what is held and the total in
  * USD, live; the platform's promise (SPEC §0 rule 10); a deposit; the user's deposits with their
- * timelines, refreshed live when an operator decides.
+ * timelines, refreshed live when an operator decides; the statement; the flash exchange; the way to
+ * withdraw.
  */
 export function BalancePage() {
   const { t } = useT(NAMESPACE);
@@ -52,13 +52,9 @@ export function BalancePage() {
       <AccountCard id="statement" title={t('statement.title')} testId="statement-card">
         <Statement />
       </AccountCard>
-      <AccountCard id="funding-coming" title={t('balance.comingTitle')} testId="funding-coming">
-        <p className={layout.muted}>{t('balance.comingLead')}</p>
-        <ul className={`${layout.muted} ${layout.bullets}`}>
-          {COMING.map((key) => (
-            <li key={key}>{t(`balance.coming.${key}`)}</li>
-          ))}
-        </ul>
+      <AccountCard id="exchange" title={t('exchange.title')} testId="exchange-card">
+        <p className={layout.muted}>{t('exchange.lead')}</p>
+        <FlashExchange />
       </AccountCard>
     </AccountPage>
   );

@@ -11,7 +11,7 @@ import {
   withdrawalNetworksOf,
 } from '@meridian/contracts';
 import type { FundingCurrency, WalletLinkView, WithdrawalBody, WithdrawalNetwork, WithdrawalView } from '@meridian/contracts';
-import { withdrawalBody } from '@meridian/contracts/schemas';
+import { withdrawalForm } from '@meridian/contracts/schemas';
 import { formatAmount, formatCountdown, useLanguage, useNow, useT, useUser } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
 import { Button, formClasses } from '@meridian/ui';
@@ -27,8 +27,8 @@ import { useAccount } from '../../../shared/use-account.ts';
 import { withdrawalQueries, withdrawalsApi } from '../api/withdrawals-api.ts';
 import styles from './funding.module.css';
 
-type WithdrawForm = KitForm<typeof withdrawalBody>;
-type Fields = WithdrawalBody;
+type WithdrawForm = KitForm<typeof withdrawalForm>;
+type Fields = Omit<WithdrawalBody, 'fee'>;
 
 /** The currencies a wallet can receive (BTC has no browser wallet to link: it is exchanged first). */
 const CURRENCIES = FUNDING_CURRENCIES.filter((currency) => withdrawalNetworksOf(currency).length > 0);
@@ -115,6 +115,8 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
   const submit = useIdempotentMutation({
     send: (body: WithdrawalBody, key: string) => withdrawalsApi.withdraw(api, body, key),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.funding(userId) }),
+    // A refusal may be a fee changed since it was shown (10134): the form reads the fee again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: withdrawalQueries.feePercent(api).queryKey }),
   });
 
   const sendCode = async () => {
@@ -132,7 +134,7 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
       <QueryView query={links}>
         {(state) => (
           <Form
-            schema={withdrawalBody}
+            schema={withdrawalForm}
             defaultValues={{ ...firstUsable(state.links), method: 'wallet', address: '', amount: '', code: '' }}
             onSubmit={(fields, form) => setConfirming({ fields, form })}
             className={styles.form}
@@ -249,7 +251,13 @@ export function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdr
           confirmLabel={t('withdraw.submit')}
           describeError={(error) => tc(failureKey(error))}
           onConfirm={async () => {
-            const withdrawal = await submit.mutateAsync(confirming.fields);
+            // The fee shown above goes with the request: the API refuses it if the fee changed meanwhile.
+            const { fee: shown } = withdrawalFigures(
+              confirming.fields.amount.trim(),
+              fee.data,
+              confirming.fields.currency as FundingCurrency,
+            );
+            const withdrawal = await submit.mutateAsync({ ...confirming.fields, fee: shown.toFixed() });
             confirming.form.reset({ ...confirming.form.getValues(), amount: '', code: '' });
             // The code is spent: the next withdrawal asks for its own at once.
             setSent(null);
