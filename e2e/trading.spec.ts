@@ -55,6 +55,17 @@ test('a leveraged position: open it with the terms confirmed, watch its PnL move
   expect(money(await figure(page, 'bondAmount')).isZero()).toBe(true);
   expect(money(await figure(page, 'profit')).eq(profit)).toBe(true);
 
+  // The records of the account list the closed order with its result, beside the statement (demo: no funding tabs).
+  await page.getByRole('link', { name: 'Records', exact: true }).click();
+  const records = page.getByTestId('records-page');
+  await expect(records.getByTestId('records-tab-deposits')).toHaveCount(0);
+  const record = records.getByTestId('record-contract').first();
+  await expect(record).toContainText(instrument.code);
+  await expect(record.locator('[data-value]')).toHaveAttribute('data-value', profit);
+  await records.getByTestId('records-tab-statement').click();
+  await expect(records.getByTestId('statement-line').first()).toBeVisible();
+  await page.goto('/profile');
+
   // The real account was never touched.
   await page.getByTestId('mode-real').click();
   await expect(page.getByTestId('figure-baseBalance')).toHaveText('$0.00');

@@ -389,20 +389,22 @@ describe(`withdrawals (${databaseKind})`, () => {
     expect((await withdraw(me, { ...base, code })).json().code).toBe('20003');
   });
 
-  it('a code confirms one request: concurrent requests with it hold the amount once', async () => {
+  it('concurrent withdrawals cannot exceed the balance, and a code confirms one request', async () => {
     const { me, body } = await ready();
     const code = await withdrawalCode(me);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => withdraw(me, { ...body, amount: '40', code })));
-    const codes = answers.map((a) => a.json().code as string).sort();
-    expect(codes.filter((c) => c === '20003')).toHaveLength(1);
-    expect(await balances(me.userId)).toEqual({ cash: '110', held: '40' });
+    // Four requests of 100 at once against 150: one is held, the others find the balance short.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => withdraw(me, { ...body, amount: '100', code })));
+    expect(answers.map((a) => a.json().code as string).sort()).toEqual(['10011', '10011', '10011', '20003']);
+    expect(await balances(me.userId)).toEqual({ cash: '50', held: '100' });
+    // The code is spent: a request that fits is refused now.
+    expect((await withdraw(me, { ...body, amount: '40', code })).json().code).toBe('10091');
     // The same key replays its answer; it never holds twice.
     const key = randomUUID();
     const fresh = await withdrawalCode(me);
     const once = await withdraw(me, { ...body, amount: '40', code: fresh }, key);
     const replay = await withdraw(me, { ...body, amount: '40', code: fresh }, key);
     expect(replay.json()).toEqual(once.json());
-    expect(await balances(me.userId)).toEqual({ cash: '70', held: '80' });
+    expect(await balances(me.userId)).toEqual({ cash: '10', held: '140' });
     // A revoked address cannot be approved: the operator must reject.
     const links = (await api.app.inject({ method: 'GET', url: endpointPath(w.withdrawalAuth), headers: auth(me.token, 'real') })).json()
       .result.links as { id: number }[];
@@ -416,8 +418,8 @@ describe(`withdrawals (${databaseKind})`, () => {
     expect((await checkLedger(api.database.db)).unreconciled).toContainEqual({
       what: 'withdrawal_hold',
       ref: `${me.userId}:real:USDT`,
-      expected: '81.000000000000000000',
-      actual: '80.000000000000000000',
+      expected: '141.000000000000000000',
+      actual: '140.000000000000000000',
     });
     await api.database.db.update(withdrawals).set({ amount: '40', fee: '0.4', received: '39.6' }).where(eq(withdrawals.id, id));
   });

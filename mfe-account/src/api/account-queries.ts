@@ -22,6 +22,9 @@ export const accountKeys = {
   /** Under the user's figures: a balance that moved refreshes the statement too. */
   statement: (userId: string | null, mode: AccountMode, currency: string, page: number) =>
     [...sharedQueryKeys.userFiguresOf(userId, mode), 'statement', currency, page] as const,
+  /** Under the user's figures: a balance that moved (an order closed, settled) refreshes the order records too. */
+  records: (userId: string | null, mode: AccountMode, list: 'contracts' | 'options', status: string, page: number) =>
+    [...sharedQueryKeys.userFiguresOf(userId, mode), 'records', list, status, page] as const,
   socialProviders: () => ['account', 'social-providers'] as const,
   emailAvailability: (email: string | null) => ['account', 'email-availability', email] as const,
 };

@@ -34,6 +34,7 @@ const WithdrawPage = lazy(() => retried(() => import('../features/balance/withdr
 const WalletCancelPage = lazy(() =>
   retried(() => import('../features/login/wallet-cancel-page.tsx')).then((m) => ({ default: m.WalletCancelPage })),
 );
+const RecordsPage = lazy(() => retried(() => import('../features/balance/records-page.tsx')).then((m) => ({ default: m.RecordsPage })));
 const InvitePage = lazy(() => retried(() => import('../features/invite/invite-page.tsx')).then((m) => ({ default: m.InvitePage })));
 
 /** Your account: sign-in pages under /pass, the account screens under /profile. */
@@ -57,6 +58,7 @@ export function App({ platform }: RemoteProps) {
                 <Route path="/profile/withdraw" element={<WithdrawPage />} />
               </Route>
               <Route path="/profile/invite" element={<InvitePage />} />
+              <Route path="/profile/records" element={<RecordsPage />} />
             </Route>
             <Route path="*" element={<Navigate to="/profile" replace />} />
           </Routes>

@@ -79,7 +79,8 @@ describe('flash exchange quote math (hand-computed)', () => {
     expect(meetsExchangeMinimum('ETH', '0.09999999')).toBe(false);
     expect(meetsExchangeMinimum('USD', '100')).toBe(true);
     expect(meetsExchangeMinimum('USD', '99.99999999')).toBe(false);
-    expect(meetsExchangeMinimum('USDT', '99.999999')).toBe(false);
+    expect(meetsExchangeMinimum('USDT', '9.999999')).toBe(false);
+    expect(meetsExchangeMinimum('USDT', '10')).toBe(true);
   });
 
   it('pairs are crypto ↔ USD only', () => {

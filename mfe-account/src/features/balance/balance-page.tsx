@@ -36,6 +36,10 @@ export function BalancePage() {
         <Link to="/profile/withdraw" data-testid="to-withdraw">
           {t('withdraw.goTo')}
         </Link>
+        {' · '}
+        <Link to="/profile/records" data-testid="to-records">
+          {t('records.goTo')}
+        </Link>
       </p>
       <AccountCard id="deposit" title={t('funding.depositTitle')} testId="deposit-card">
         <p className={layout.muted}>{t('funding.depositLead')}</p>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowUpFromLine, Bell, CircleHelp, Gift, Settings, Wallet } from 'lucide-react';
+import { ArrowUpFromLine, Bell, CircleHelp, Gift, ListOrdered, Settings, Wallet } from 'lucide-react';
 import { DEMO_START_BALANCE, money } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, PublicUserInfo, UserInfoResult } from '@meridian/contracts';
 import { formatDate, useLanguage, useT, useUser } from '@meridian/platform';
@@ -105,6 +105,7 @@ function Identity({ user }: { user: PublicUserInfo }) {
 const SHORTCUTS = [
   { to: '/profile/balance', key: 'toBalance', Icon: Wallet },
   { to: '/profile/withdraw', key: 'toWithdraw', Icon: ArrowUpFromLine },
+  { to: '/profile/records', key: 'toRecords', Icon: ListOrdered },
   { to: '/profile/notification', key: 'toNotifications', Icon: Bell },
   { to: '/profile/settings', key: 'toSettings', Icon: Settings },
   { to: '/profile/invite', key: 'toInvite', Icon: Gift },

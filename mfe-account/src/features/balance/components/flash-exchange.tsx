@@ -92,7 +92,7 @@ function QuotePanel({
 }
 
 /** The user's exchanges, newest first, paged. */
-function ExchangeRecords() {
+export function ExchangeRecords() {
   const { t } = useT(NAMESPACE);
   const lang = useLanguage();
   const { api } = usePlatform();
