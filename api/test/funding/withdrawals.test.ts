@@ -25,7 +25,9 @@ import { withOperator, withTestApi } from '../suite-fixtures.ts';
  */
 const HOLD_SECONDS = 60;
 let clock = Date.now();
-const api = withTestApi({ rateLimits: false, walletHoldSeconds: HOLD_SECONDS, now: () => clock }, { timeout: 120_000 });
+// Its own database on PostgreSQL: this suite moves the markets' clock ahead, and its candles and prices must not
+// reach the suites that read the market at the real time.
+const api = withTestApi({ rateLimits: false, walletHoldSeconds: HOLD_SECONDS, now: () => clock }, { ownDatabase: true, timeout: 120_000 });
 const finance = withOperator(api, ['finance']);
 const financeB = withOperator(api, ['finance']);
 const auditor = withOperator(api, ['auditor']);
