@@ -85,7 +85,10 @@ export class FlashExchange {
     const feePercent = await this.feePercent();
     const amount = money(body.amount.trim());
     const { fee, received } = quoteExchange({ from, to, amount, rate, feePercent });
-    if (!meetsExchangeMinimum(to, received)) throw new ApiFailure('400', EXCHANGE_KEYS.minimumReceive(to), 400);
+    // The minimum (SPEC §5.4) yields to SPEC §0 rule 8: exchanging the whole of a balance is always allowed,
+    // so a balance too small for the minimum (BTC, which no browser wallet withdraws) never needs a deposit to leave.
+    if (!meetsExchangeMinimum(to, received) && !(received.gt(0) && (await this.isWholeBalance(userId, from, amount))))
+      throw new ApiFailure('400', EXCHANGE_KEYS.minimumReceive(to), 400);
     const at = this.now();
     const row = {
       id: randomUUID(),
@@ -112,6 +115,12 @@ export class FlashExchange {
       received: moneyString(received),
       expiresAt: row.expiresAt.toISOString(),
     };
+  }
+
+  /** True when `amount` is all the caller's free real balance of `currency` (then no minimum applies). */
+  private async isWholeBalance(userId: string, currency: ExchangeCurrency, amount: Money): Promise<boolean> {
+    const { cash } = await Ledger.of(this.db).balancesOf(this.db, userId, 'real', currency);
+    return cash.gt(0) && cash.eq(amount);
   }
 
   /**

@@ -273,6 +273,20 @@ describe(`flash exchange (${databaseKind})`, () => {
     expect(await api.database.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.userId, me.userId))).toHaveLength(1);
   });
 
+  it('the whole of a balance below the minimum may always be exchanged (SPEC §0 rule 8), and nothing less of it', async () => {
+    const me = await realUser();
+    await fund(me, 'BTC', '0.001');
+    // 0.0009 BTC of 0.001 gives 53.892 USD < 100: refused.
+    expect((await quote(me, { from: 'BTC', to: 'USD', amount: '0.0009' })).json()).toMatchObject({
+      message: 'validation.exchangeMinimum.USD',
+    });
+    // All of it: 0.001 less its fee 0.000002 = 0.000998 × 60000 = 59.88 USD, quoted and carried out.
+    const whole = await quote(me, { from: 'BTC', to: 'USD', amount: '0.001' });
+    expect(whole.json()).toMatchObject({ code: '200', result: { fee: '0.000002', received: '59.88' } });
+    expect((await submit(me, whole.json().result.quoteId as string)).json().code).toBe('200');
+    expect(await balances(me)).toMatchObject({ BTC: '0', USD: '59.88' });
+  });
+
   it('a pair without a live price is refused with 10124 (no quote stored)', async () => {
     const me = await realUser();
     const db = api.database.db;

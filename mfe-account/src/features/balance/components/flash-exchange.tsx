@@ -198,10 +198,10 @@ export function FlashExchange() {
                 form={form}
                 name="amount"
                 label={t('exchange.amount', { currency: from })}
-                hint={t('exchange.minimum', {
+                hint={`${t('exchange.minimum', {
                   amount: formatAmount(EXCHANGE_MIN_RECEIVE[to], to, lang),
                   available: formatAmount(availableOf(from), from, lang),
-                })}
+                })}. ${t('exchange.wholeBalance')}`}
                 inputMode="decimal"
                 autoComplete="off"
                 testId="exchange-amount"
