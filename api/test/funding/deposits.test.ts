@@ -8,9 +8,10 @@ import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { deposits, ledgerTransfers, reviews, users } from '../../src/db/schema.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
-import { databaseKind, multipartFile, PNG_1PX } from '../helpers.ts';
+import { databaseKind } from '../helpers.ts';
 import { expectLedgerBalanced } from '../ledger-helpers.ts';
 import { withOperator, withTestApi } from '../suite-fixtures.ts';
+import { ETH_HASH, TRON_HASH, realUser as realCustomer, uploadProof } from './funding-helpers.ts';
 
 /**
  * Deposits (issue 25, SPEC §5.3): a real-account customer submits what they sent with a proof image
@@ -23,25 +24,9 @@ const finance = withOperator(api, ['finance']);
 const support = withOperator(api, ['support']);
 const admin = withOperator(api, ['admin']);
 
-const TRON_HASH = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
-const ETH_HASH = () => `0x${TRON_HASH()}`;
+const realUser = () => realCustomer(api);
 
-async function realUser(): Promise<SignedUp> {
-  const user = await signUp(api.app);
-  await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, user.userId));
-  return user;
-}
-
-async function upload(user: SignedUp): Promise<string> {
-  const file = multipartFile('proof.png', PNG_1PX, 'image/png');
-  const res = await api.app.inject({
-    method: 'POST',
-    url: '/api/swx/customer/upload/image',
-    payload: file.payload,
-    headers: { ...file.headers, authorization: user.token },
-  });
-  return res.json().result.id as string;
-}
+const upload = (user: SignedUp) => uploadProof(api, user);
 
 const recharge = (user: SignedUp, body: Record<string, unknown>, key: string = randomUUID(), mode: 'demo' | 'real' = 'real') =>
   api.app.inject({

@@ -4,6 +4,7 @@ import { MAIN_NETWORKS, withdrawalAuthorizationMessage } from '@meridian/contrac
 import type { AuthorizationNonceResult, WalletChain } from '@meridian/contracts';
 import type { Eip1193Provider } from './discover-wallets.ts';
 import type { SignedWalletMessage } from './sign-in-with-ethereum.ts';
+import { connectTronLink, signWithTronLink } from './tronlink.ts';
 import { WalletError, isPendingRequest, isUserRejection } from './wallet-error.ts';
 
 /** The Ethereum main network's chain id as EIP-1193 answers it (`0x1`, chain 1 of the statement). */
@@ -48,39 +49,10 @@ export async function authorizeWithEthereum(
   }
 }
 
-interface TronWebLike {
-  defaultAddress?: { base58?: string | false };
-  fullNode?: { host?: string };
-  trx: { signMessageV2(message: string): Promise<string> };
-}
-interface TronLinkLike {
-  request?(args: { method: 'tron_requestAccounts' }): Promise<{ code?: number } | string | undefined>;
-  tronWeb?: TronWebLike | false;
-}
-
 /** The USDT authorization on Tron: TronLink's account, its main network, one `signMessageV2`. */
 export async function authorizeWithTron(getNonce: () => Promise<AuthorizationNonceResult>): Promise<SignedWalletMessage> {
-  const w = window as { tronLink?: TronLinkLike; tronWeb?: TronWebLike };
-  if (!w.tronLink && !w.tronWeb) throw new WalletError('noWallet');
-  if (w.tronLink?.request) {
-    let answer: Awaited<ReturnType<NonNullable<TronLinkLike['request']>>>;
-    try {
-      answer = await w.tronLink.request({ method: 'tron_requestAccounts' });
-    } catch (error) {
-      throw new WalletError(isUserRejection(error) ? 'rejected' : 'failed');
-    }
-    const code = typeof answer === 'object' ? answer?.code : undefined;
-    if (code === 4001) throw new WalletError('rejected');
-    if (code !== 200) throw new WalletError('locked');
-  }
-  const tronWeb = (w.tronLink?.tronWeb || w.tronWeb) as TronWebLike | undefined;
-  const address = tronWeb?.defaultAddress?.base58;
-  if (!tronWeb || !address) throw new WalletError('locked');
+  const { tronWeb, address } = await connectTronLink();
   if (!TRON_MAIN_HOST.test(tronWeb.fullNode?.host ?? '')) throw new WalletError('wrongNetwork');
   const message = signedBy('tron', address, await getNonce());
-  try {
-    return { address, message, signature: await tronWeb.trx.signMessageV2(message) };
-  } catch (error) {
-    throw new WalletError(isUserRejection(error) ? 'rejected' : 'failed');
-  }
+  return { address, message, signature: await signWithTronLink(tronWeb, message) };
 }
