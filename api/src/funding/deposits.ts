@@ -29,7 +29,7 @@ const RECEIVED = 'received';
 const STATE_OF: Record<string, DepositState> = { pending: 'pending', completed: 'approved', rejected: 'rejected' };
 
 /** A `23505` (unique violation) of the named index, also when drizzle wraps the driver's error. */
-function violates(error: unknown, constraint: string): boolean {
+export function violates(error: unknown, constraint: string): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, constraint: name, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
     if (code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;

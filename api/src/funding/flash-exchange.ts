@@ -140,6 +140,12 @@ export class FlashExchange {
     if (quote.usedAt) throw new ApiFailure(FUNDING_CODES.quoteUsed, 'this quote was used already', 409);
     const at = this.now();
     if (quote.expiresAt.getTime() <= at) throw new ApiFailure(FUNDING_CODES.quoteExpired, 'this quote has expired: get a new one', 409);
+    // A quote below the minimum was the whole balance when it was given: it must still be, now, under the lock.
+    const to = quote.toCurrency as ExchangeCurrency;
+    if (!meetsExchangeMinimum(to, quote.received)) {
+      const { cash } = await ledger.balancesOf(tx, userId, 'real', quote.fromCurrency);
+      if (!cash.eq(quote.amount)) throw new ApiFailure('400', EXCHANGE_KEYS.minimumReceive(to), 400);
+    }
     const spent = await tx
       .update(exchangeQuotes)
       .set({ usedAt: new Date(at) })

@@ -29,6 +29,7 @@ import type { NotifyUser } from '../live/user-events.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 import type { ReviewService } from '../reviews/reviews.ts';
 import type { SettingsCache } from '../settings/settings-cache.ts';
+import { violates } from './deposits.ts';
 import type { WalletLinks } from './wallet-links.ts';
 
 /** The approval's reason: the payout goes ahead. Every other reason of the kind is a refusal's or a failed payout's. */
@@ -87,7 +88,7 @@ export class Withdrawals {
       const row = await this.row(tx, review.subjectId);
       if (approving) {
         // The address must still be linked and authorized when the money is promised to it (a revoke waits).
-        await this.stillAuthorized(tx, row.linkId, 'share');
+        await this.stillAuthorized(tx, row.linkId);
         await tx.update(withdrawals).set({ status: 'approved' }).where(eq(withdrawals.id, row.id));
         await this.notice(tx, row, 'withdrawalApproved', decision.reasonCode);
         return { state: 'approved', afterCommit: () => this.notifyUser(row.userId, this.refresh()) };
@@ -111,7 +112,10 @@ export class Withdrawals {
       await ledger.lockOwner(tx, row.userId, 'real');
       const reference = { kind: 'withdrawal', id: String(row.id) };
       if (step.step === 'cancel') {
-        // Approved but not paid after all: the held amount returns whole.
+        // Approved but not paid after all: the held amount returns whole, on another operator's word than the
+        // approver's (who may have sent it on chain already; SPEC §0 rule 9).
+        if (review.decidedById === actor.id)
+          throw new ApiFailure(OPERATOR_CODES.ownProposal, 'another operator than the approver cancels an approved withdrawal', 409);
         await ledger.post(tx, {
           userId: row.userId,
           mode: 'real',
@@ -127,8 +131,8 @@ export class Withdrawals {
         const hash = step.fields.payoutHash ?? '';
         if (!isTransactionHash(row.network as WithdrawalNetwork, hash))
           throw new ApiFailure('400', VALIDATION_KEYS.payoutHashInvalid, 400, undefined, { field: 'payoutHash' });
-        // Paid only to an address still linked and authorized, held so until the commit.
-        await this.stillAuthorized(tx, row.linkId, 'update');
+        // No check of the address here: the payout went out already, and its hash is a fact to record (the
+        // address was checked when the withdrawal was approved, the decision to send).
         await ledger.post(tx, {
           userId: row.userId,
           mode: 'real',
@@ -144,10 +148,19 @@ export class Withdrawals {
             },
           ],
         });
+        // A savepoint, so a hash that pays another withdrawal already is refused with its code (10122), not a 500.
         await tx
-          .update(withdrawals)
-          .set({ status: 'paid', payoutHash: hash, paidAt: new Date(this.now()), paidById: actor.id })
-          .where(eq(withdrawals.id, row.id));
+          .transaction(async (savepoint) => {
+            await savepoint
+              .update(withdrawals)
+              .set({ status: 'paid', payoutHash: hash, paidAt: new Date(this.now()), paidById: actor.id })
+              .where(eq(withdrawals.id, row.id));
+          })
+          .catch((error: unknown) => {
+            if (violates(error, 'withdrawals_payout_hash_idx'))
+              throw new ApiFailure(FUNDING_CODES.hashUsed, 'this payout hash pays another withdrawal already', 409);
+            throw error;
+          });
         await this.notice(tx, { ...row, payoutHash: hash }, 'withdrawalPaid', PAID);
         return { afterCommit: () => this.changed(row.userId) };
       }
@@ -171,15 +184,11 @@ export class Withdrawals {
     });
   }
 
-  /** The withdrawal's address is still linked and authorized (10131 otherwise), its row locked as asked. */
-  private async stillAuthorized(tx: Transaction, linkId: number, lock: 'share' | 'update'): Promise<void> {
-    const [link] = await tx.select().from(walletLinks).where(eq(walletLinks.id, linkId)).for(lock);
+  /** The withdrawal's address is still linked and authorized (10131 otherwise), its row held until the commit. */
+  private async stillAuthorized(tx: Transaction, linkId: number): Promise<void> {
+    const [link] = await tx.select().from(walletLinks).where(eq(walletLinks.id, linkId)).for('share');
     if (!link || link.cancelledAt || !link.authSignedAt)
-      throw new ApiFailure(
-        FUNDING_CODES.authorizationMissing,
-        'the address is no longer linked and authorized: cancel the withdrawal',
-        409,
-      );
+      throw new ApiFailure(FUNDING_CODES.authorizationMissing, 'the address is no longer linked and authorized: reject the request', 409);
   }
 
   private async row(tx: Transaction, subjectId: string): Promise<WithdrawalRow> {

@@ -15,6 +15,7 @@ import { databaseKind } from '../helpers.ts';
 import { creditDeposit, expectLedgerBalanced, transfersOf } from '../ledger-helpers.ts';
 import { ScriptedFeed } from '../live/live-helpers.ts';
 import { withOperator, withTestApi } from '../suite-fixtures.ts';
+import { realUser as realCustomer } from './funding-helpers.ts';
 import { manualJobs } from '../trading/trading-fixture.ts';
 
 /**
@@ -50,11 +51,7 @@ beforeAll(async () => {
   if (api.app.market.catalogue.byCode('USDT/USD')) await price('USDT/USD', '1');
 });
 
-async function realUser(): Promise<SignedUp> {
-  const user = await signUp(api.app);
-  await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, user.userId));
-  return user;
-}
+const realUser = () => realCustomer(api);
 
 /** Real cash of a currency, as an approved deposit would bring it (deposit clearing → cash). */
 const fund = (user: SignedUp, currency: string, amount: string) =>
@@ -283,8 +280,17 @@ describe(`flash exchange (${databaseKind})`, () => {
     // All of it: 0.001 less its fee 0.000002 = 0.000998 × 60000 = 59.88 USD, quoted and carried out.
     const whole = await quote(me, { from: 'BTC', to: 'USD', amount: '0.001' });
     expect(whole.json()).toMatchObject({ code: '200', result: { fee: '0.000002', received: '59.88' } });
-    expect((await submit(me, whole.json().result.quoteId as string)).json().code).toBe('200');
-    expect(await balances(me)).toMatchObject({ BTC: '0', USD: '59.88' });
+    // Two whole-balance quotes; more BTC arrives: neither is the whole balance any more, and both are refused.
+    const again = await quote(me, { from: 'BTC', to: 'USD', amount: '0.001' });
+    await fund(me, 'BTC', '0.0005');
+    expect((await submit(me, whole.json().result.quoteId as string)).json()).toMatchObject({ message: 'validation.exchangeMinimum.USD' });
+    expect(await balances(me)).toMatchObject({ BTC: '0.0015', USD: '0' });
+    // The whole balance again: 0.0015 less its fee 0.000003 = 0.001497 × 60000 = 89.82 USD.
+    const all = await quote(me, { from: 'BTC', to: 'USD', amount: '0.0015' });
+    expect(all.json()).toMatchObject({ code: '200', result: { received: '89.82' } });
+    expect((await submit(me, all.json().result.quoteId as string)).json().code).toBe('200');
+    expect((await submit(me, again.json().result.quoteId as string)).json().code).not.toBe('200');
+    expect(await balances(me)).toMatchObject({ BTC: '0', USD: '89.82' });
   });
 
   it('a pair without a live price is refused with 10124 (no quote stored)', async () => {

@@ -10,11 +10,12 @@ import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { withdrawalEndpoints as w } from '@meridian/contracts/endpoints/withdrawals';
 import { auditLog, ledgerTransfers, reviews, users, verificationCodes, withdrawals } from '../../src/db/schema.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
-import { auth, signUp } from '../accounts-helpers.ts';
+import { auth } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
-import { databaseKind, multipartFile, OPERATOR_TOKEN, PNG_1PX } from '../helpers.ts';
+import { databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
 import { expectLedgerBalanced } from '../ledger-helpers.ts';
 import { withOperator, withTestApi } from '../suite-fixtures.ts';
+import { ETH_HASH, TRON_HASH, realUser as realCustomer, uploadProof } from './funding-helpers.ts';
 
 /**
  * Withdrawals, linked wallets and the USDT authorization (issue 25, SPEC §5.5–5.6): an address is linked
@@ -33,14 +34,7 @@ const financeB = withOperator(api, ['finance']);
 const auditor = withOperator(api, ['auditor']);
 const support = withOperator(api, ['support']);
 
-const TRON_HASH = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
-const ETH_HASH = () => `0x${TRON_HASH()}`;
-
-async function realUser(): Promise<SignedUp> {
-  const user = await signUp(api.app);
-  await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, user.userId));
-  return user;
-}
+const realUser = () => realCustomer(api);
 
 const post = (user: SignedUp, endpoint: { path: `/${string}` }, payload: object, extra: Record<string, string> = {}) =>
   api.app.inject({ method: 'POST', url: endpointPath(endpoint), payload, headers: { ...auth(user.token, 'real'), ...extra } });
@@ -70,15 +64,8 @@ const reviewOf = async (kind: 'deposit' | 'withdrawal', subjectId: number) =>
 
 /** Funds the user's real USDT through an approved deposit, as the site does. */
 async function fund(user: SignedUp, amount: string): Promise<void> {
-  const file = multipartFile('proof.png', PNG_1PX, 'image/png');
-  const uploaded = await api.app.inject({
-    method: 'POST',
-    url: '/api/swx/customer/upload/image',
-    payload: file.payload,
-    headers: { ...file.headers, authorization: user.token },
-  });
   const txHash = TRON_HASH();
-  const body = { currency: 'USDT', network: 'TRC-20', txHash, last6: txHash.slice(-6), amount, proofId: uploaded.json().result.id };
+  const body = { currency: 'USDT', network: 'TRC-20', txHash, last6: txHash.slice(-6), amount, proofId: await uploadProof(api, user) };
   const sent = await post(user, funding.recharge, body, { 'idempotency-key': randomUUID() });
   const review = await reviewOf('deposit', sent.json().result.id as number);
   expect((await decide(review.id, { decision: 'approve', reasonCode: 'received' })).json().code).toBe('200');
@@ -300,7 +287,7 @@ describe(`withdrawals (${databaseKind})`, () => {
     await expectLedgerBalanced(api.database.db);
   });
 
-  it('an approved withdrawal whose address was cancelled cannot be paid; cancelling it returns the hold', async () => {
+  it('an approved withdrawal not sent after all is cancelled by another operator than the approver, its hold returned', async () => {
     const { me, body } = await ready();
     const sent = await withdraw(me, { ...body, code: await withdrawalCode(me) });
     const review = await reviewOf('withdrawal', sent.json().result.id as number);
@@ -311,14 +298,27 @@ describe(`withdrawals (${databaseKind})`, () => {
     }[];
     const token = /wallet-cancel\?token=([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.text.includes('wallet-cancel'))!.text)![1]!;
     expect((await api.app.inject({ method: 'POST', url: endpointPath(w.cancelWalletLink), payload: { token } })).json().code).toBe('200');
-    expect((await step(review.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } })).json().code).toBe('10131');
+    // The approver, who may have sent it already, cannot take it back alone.
+    expect((await step(review.id, { step: 'cancel', fields: { failureReason: 'securityHold' } })).json().code).toBe('10204');
     expect(await balances(me.userId)).toEqual({ cash: '50', held: '100' });
-    const cancelled = await step(review.id, { step: 'cancel', fields: { failureReason: 'securityHold' } });
+    const cancelled = await step(review.id, { step: 'cancel', fields: { failureReason: 'securityHold' } }, financeB.token);
     expect(cancelled.json().result.state).toBe('failed');
     expect(await balances(me.userId)).toEqual({ cash: '150', held: '0' });
     const list = await api.app.inject({ method: 'GET', url: endpointPath(w.listWithdrwal), headers: auth(me.token, 'real') });
     expect(list.json().result.items[0]).toMatchObject({ state: 'failed', reason: 'securityHold', payoutHash: null });
     await expectLedgerBalanced(api.database.db);
+  });
+
+  it('a payout sent before the address was revoked is still recorded: its hash is a fact', async () => {
+    const { me, body } = await ready();
+    const sent = await withdraw(me, { ...body, code: await withdrawalCode(me) });
+    const review = await reviewOf('withdrawal', sent.json().result.id as number);
+    await decide(review.id, { decision: 'approve', reasonCode: 'paid' });
+    const links = (await api.app.inject({ method: 'GET', url: endpointPath(w.withdrawalAuth), headers: auth(me.token, 'real') })).json()
+      .result.links as { id: number }[];
+    await post(me, w.updateUsdtAuth, { action: 'revoke', linkId: links[0]!.id });
+    expect((await step(review.id, { step: 'pay', fields: { payoutHash: ETH_HASH() } })).json().result.state).toBe('paid');
+    expect(await balances(me.userId)).toEqual({ cash: '50', held: '0' });
   });
 
   it('a fee changed after it was shown is refused, never charged unseen; one payout hash pays one withdrawal', async () => {
