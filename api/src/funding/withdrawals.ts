@@ -25,6 +25,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import { notifications, reviews, users, walletLinks, withdrawals } from '../db/schema.ts';
 import type { BalanceEvents } from '../ledger/account-figures.ts';
 import { Ledger } from '../ledger/ledger.ts';
+import type { Leg } from '../ledger/ledger.ts';
 import type { NotifyUser } from '../live/user-events.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 import type { ReviewService } from '../reviews/reviews.ts';
@@ -36,6 +37,14 @@ import type { WalletLinks } from './wallet-links.ts';
 const PAID = 'paid';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** The whole held amount back to cash: a rejection, or an approved withdrawal cancelled before it was sent. */
+const release = (row: WithdrawalRow): Leg => ({
+  type: 'withdrawal_release',
+  from: { user: 'withdrawal_hold' },
+  to: { user: 'cash' },
+  amount: money(row.amount),
+});
 
 /** The customer's view of a row and its review. */
 function viewOf(
@@ -93,14 +102,7 @@ export class Withdrawals {
         await this.notice(tx, row, 'withdrawalApproved', decision.reasonCode);
         return { state: 'approved', afterCommit: () => this.notifyUser(row.userId, this.refresh()) };
       }
-      await Ledger.of(this.db).lockOwner(tx, row.userId, 'real');
-      await Ledger.of(this.db).post(tx, {
-        userId: row.userId,
-        mode: 'real',
-        currency: row.currency,
-        reference: { kind: 'withdrawal', id: String(row.id) },
-        legs: [{ type: 'withdrawal_release', from: { user: 'withdrawal_hold' }, to: { user: 'cash' }, amount: money(row.amount) }],
-      });
+      await this.move(tx, row, [release(row)]);
       await tx.update(withdrawals).set({ status: 'rejected' }).where(eq(withdrawals.id, row.id));
       await this.notice(tx, row, 'withdrawalRejected', decision.reasonCode);
       return { state: 'rejected', afterCommit: () => this.changed(row.userId) };
@@ -108,21 +110,12 @@ export class Withdrawals {
 
     reviewService.handleSteps('withdrawal', async (tx, review, step, actor) => {
       const row = await this.row(tx, review.subjectId);
-      const ledger = Ledger.of(this.db);
-      await ledger.lockOwner(tx, row.userId, 'real');
-      const reference = { kind: 'withdrawal', id: String(row.id) };
       if (step.step === 'cancel') {
         // Approved but not paid after all: the held amount returns whole, on another operator's word than the
         // approver's (who may have sent it on chain already; SPEC §0 rule 9).
         if (review.decidedById === actor.id)
           throw new ApiFailure(OPERATOR_CODES.ownProposal, 'another operator than the approver cancels an approved withdrawal', 409);
-        await ledger.post(tx, {
-          userId: row.userId,
-          mode: 'real',
-          currency: row.currency,
-          reference,
-          legs: [{ type: 'withdrawal_release', from: { user: 'withdrawal_hold' }, to: { user: 'cash' }, amount: money(row.amount) }],
-        });
+        await this.move(tx, row, [release(row)]);
         await tx.update(withdrawals).set({ status: 'failed' }).where(eq(withdrawals.id, row.id));
         await this.notice(tx, row, 'withdrawalFailed', step.fields.failureReason ?? '');
         return { afterCommit: () => this.changed(row.userId) };
@@ -133,21 +126,15 @@ export class Withdrawals {
           throw new ApiFailure('400', VALIDATION_KEYS.payoutHashInvalid, 400, undefined, { field: 'payoutHash' });
         // No check of the address here: the payout went out already, and its hash is a fact to record (the
         // address was checked when the withdrawal was approved, the decision to send).
-        await ledger.post(tx, {
-          userId: row.userId,
-          mode: 'real',
-          currency: row.currency,
-          reference,
-          legs: [
-            { type: 'withdrawal_fee', from: { user: 'withdrawal_hold' }, to: { system: 'fees_income' }, amount: money(row.fee) },
-            {
-              type: 'withdrawal_paid',
-              from: { user: 'withdrawal_hold' },
-              to: { system: 'withdrawal_clearing' },
-              amount: money(row.received),
-            },
-          ],
-        });
+        await this.move(tx, row, [
+          { type: 'withdrawal_fee', from: { user: 'withdrawal_hold' }, to: { system: 'fees_income' }, amount: money(row.fee) },
+          {
+            type: 'withdrawal_paid',
+            from: { user: 'withdrawal_hold' },
+            to: { system: 'withdrawal_clearing' },
+            amount: money(row.received),
+          },
+        ]);
         // A savepoint, so a hash that pays another withdrawal already is refused with its code (10122), not a 500.
         await tx
           .transaction(async (savepoint) => {
@@ -168,16 +155,10 @@ export class Withdrawals {
       // that left on one operator's word comes back on another's (SPEC §0 rule 9).
       if (row.paidById === actor.id)
         throw new ApiFailure(OPERATOR_CODES.ownProposal, 'another operator than the one who recorded the payout marks it failed', 409);
-      await ledger.post(tx, {
-        userId: row.userId,
-        mode: 'real',
-        currency: row.currency,
-        reference,
-        legs: [
-          { type: 'withdrawal_return', from: { system: 'withdrawal_clearing' }, to: { user: 'cash' }, amount: money(row.received) },
-          { type: 'withdrawal_fee_refund', from: { system: 'fees_income' }, to: { user: 'cash' }, amount: money(row.fee) },
-        ],
-      });
+      await this.move(tx, row, [
+        { type: 'withdrawal_return', from: { system: 'withdrawal_clearing' }, to: { user: 'cash' }, amount: money(row.received) },
+        { type: 'withdrawal_fee_refund', from: { system: 'fees_income' }, to: { user: 'cash' }, amount: money(row.fee) },
+      ]);
       await tx.update(withdrawals).set({ status: 'failed' }).where(eq(withdrawals.id, row.id));
       await this.notice(tx, row, 'withdrawalFailed', step.fields.failureReason ?? '');
       return { afterCommit: () => this.changed(row.userId) };
@@ -189,6 +170,19 @@ export class Withdrawals {
     const [link] = await tx.select().from(walletLinks).where(eq(walletLinks.id, linkId)).for('share');
     if (!link || link.cancelledAt || !link.authSignedAt)
       throw new ApiFailure(FUNDING_CODES.authorizationMissing, 'the address is no longer linked and authorized: reject the request', 409);
+  }
+
+  /** Moves a withdrawal's money: its owner locked, one movement in its currency, referenced by the withdrawal. */
+  private async move(tx: Transaction, row: WithdrawalRow, legs: Leg[]): Promise<void> {
+    const ledger = Ledger.of(this.db);
+    await ledger.lockOwner(tx, row.userId, 'real');
+    await ledger.post(tx, {
+      userId: row.userId,
+      mode: 'real',
+      currency: row.currency,
+      reference: { kind: 'withdrawal', id: String(row.id) },
+      legs,
+    });
   }
 
   private async row(tx: Transaction, subjectId: string): Promise<WithdrawalRow> {
@@ -271,13 +265,7 @@ export class Withdrawals {
         createdAt: new Date(this.now()),
       })
       .returning();
-    await Ledger.of(this.db).post(tx, {
-      userId,
-      mode: 'real',
-      currency,
-      reference: { kind: 'withdrawal', id: String(row!.id) },
-      legs: [{ type: 'withdrawal_hold', from: { user: 'cash' }, to: { user: 'withdrawal_hold' }, amount }],
-    });
+    await this.move(tx, row!, [{ type: 'withdrawal_hold', from: { user: 'cash' }, to: { user: 'withdrawal_hold' }, amount }]);
     // The code last: a refusal above leaves it unspent for the corrected request.
     await consumeCodeIn(tx, email, 'withdrawal', body.code);
     await this.reviewService.enqueueNew(tx, {
