@@ -39,6 +39,7 @@ import { OperatorService } from './operators/operators.ts';
 import { operatorGate } from './plugins/operator-auth.ts';
 import type { OperatorGate } from './plugins/operator-auth.ts';
 import { ReviewService } from './reviews/reviews.ts';
+import { ImageSealer } from './uploads/sealed-images.ts';
 import type { OperatorRole } from '@meridian/contracts';
 import type { SocialProviderConfig } from './accounts/social-login.ts';
 
@@ -86,6 +87,11 @@ export interface ApiOptions {
   walletHoldSeconds?: number;
   /** How long a flash exchange quote holds in ms (30 s; a test site shortens it, never production). */
   exchangeQuoteMs?: number;
+  /**
+   * The key identity photos and signatures are encrypted under at rest (32 bytes, `uploadKeyFromEnv`);
+   * without one (tests) the API makes a key of its own.
+   */
+  uploadKey?: Buffer;
   /** Serves `GET /api/dev/outbox` (never in production mode). */
   devOutbox?: boolean;
   /** OpenID Connect providers offered on the login page. */
@@ -235,6 +241,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     accounts,
     operators,
     gate,
+    scheduler,
+    sealer: options.uploadKey ? new ImageSealer(options.uploadKey) : ImageSealer.random(),
     now,
     options,
   };

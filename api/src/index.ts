@@ -27,3 +27,4 @@ export type { SocialProviderConfig } from './accounts/social-login.ts';
 export { InProcessFabric, RedisFabric, liveFabricFromEnv } from './live/live-fabric.ts';
 export type { LiveFabric } from './live/live-fabric.ts';
 export { redisFromEnv } from './redis.ts';
+export { UploadKeyError, uploadKeyFromEnv } from './uploads/sealed-images.ts';

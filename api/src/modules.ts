@@ -36,6 +36,13 @@ import { watchlistRoutes } from './routes/user/watchlist-routes.ts';
 import { SettingsAdmin } from './settings/settings-admin.ts';
 import type { SettingsCache } from './settings/settings-cache.ts';
 import type { TradingService } from './trading/trading-service.ts';
+import type { ImageSealer } from './uploads/sealed-images.ts';
+import type { Scheduler } from './jobs/scheduler.ts';
+import { scheduleLoanInterest } from './jobs/loan-interest.ts';
+import { Identification } from './kyc/kyc.ts';
+import { Loans } from './loans/loans.ts';
+import { kycRoutes } from './routes/kyc/kyc-routes.ts';
+import { loanRoutes } from './routes/loans/loan-routes.ts';
 
 /** The API scope the modules register their routes on (zod schemas for params, bodies and answers). */
 type ApiScope = FastifyInstance<
@@ -59,6 +66,10 @@ export interface ApiCore {
   accounts: AccountsContext;
   operators: OperatorService;
   gate: OperatorGate;
+  /** The node's scheduler: a product's due work is a job here (jobs/). */
+  scheduler: Scheduler;
+  /** Seals identity photos and signatures at rest (uploads/sealed-images.ts). */
+  sealer: ImageSealer;
   now: () => number;
   options: ApiOptions;
 }
@@ -94,8 +105,8 @@ export const API_MODULES: readonly ApiModule[] = [
   },
   {
     name: 'uploads',
-    register: async (api, { db }) => {
-      await api.register(uploadRoutes, { db });
+    register: async (api, { db, sealer }) => {
+      await api.register(uploadRoutes, { db, sealer });
     },
   },
   {
@@ -141,6 +152,16 @@ export const API_MODULES: readonly ApiModule[] = [
     },
   },
   {
+    name: 'loans',
+    register: async (api, { db, reviews, settings, balances, notifyUser, now, sealer, scheduler }) => {
+      const identification = new Identification(db, reviews, sealer, notifyUser, now);
+      const loans = new Loans(db, reviews, settings, identification, sealer, balances, notifyUser, now);
+      scheduleLoanInterest(scheduler, db, loans, api.log);
+      await api.register(kycRoutes, { db, identification });
+      await api.register(loanRoutes, { db, loans, now });
+    },
+  },
+  {
     name: 'dev',
     register: async (api, { accounts, options }) => {
       if (options.devOutbox) await api.register(outboxRoutes, { mailer: accounts.mailer });
@@ -148,10 +169,11 @@ export const API_MODULES: readonly ApiModule[] = [
   },
   {
     name: 'back-office',
-    register: async (api, { db, gate, operators, reviews, balances, notifyUser, settings, now }) => {
+    register: async (api, { db, gate, operators, reviews, balances, notifyUser, settings, now, sealer }) => {
       await api.register(adminRoutes, {
         ctx: {
           db,
+          sealer,
           gate,
           operators,
           reviews,

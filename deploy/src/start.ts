@@ -11,6 +11,8 @@ import {
   redisFromEnv,
   seedDatabase,
   socialProvidersFromEnv,
+  UploadKeyError,
+  uploadKeyFromEnv,
 } from '@meridian/api';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { devOutboxFromEnv, exchangeQuoteFromEnv, walletHoldFromEnv } from './dev-outbox.ts';
@@ -35,6 +37,16 @@ const payout = (() => {
     return payoutAddressesFromEnv(process.env, { dataDir });
   } catch (error) {
     if (!(error instanceof PayoutAddressError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();
+// The key identity photos and signatures are encrypted under (MERIDIAN_UPLOAD_KEY; production needs it).
+const uploadKey = (() => {
+  try {
+    return uploadKeyFromEnv(process.env, { dataDir }).key;
+  } catch (error) {
+    if (!(error instanceof UploadKeyError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
@@ -78,6 +90,7 @@ const app = await buildSiteServer({
     // readable at /api/dev/outbox only when MERIDIAN_DEV_OUTBOX=1 (never with NODE_ENV=production).
     mail: { outboxDir: join(dataDir, 'outbox'), smtpUrl: process.env.MERIDIAN_SMTP_URL, from: process.env.MERIDIAN_MAIL_FROM },
     devOutbox: devOutboxFromEnv(process.env),
+    uploadKey,
     ...walletHoldFromEnv(process.env),
     ...exchangeQuoteFromEnv(process.env),
     socialProviders: socialProvidersFromEnv(process.env),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES, NOTIFICATION_KINDS } from '@meridian/contracts';
+import { LANGUAGE_CODES, NOTIFICATION_KINDS, localeOf } from '@meridian/contracts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -49,6 +49,16 @@ function literalKeys(dir: string): Set<string> {
   return keys;
 }
 
+/**
+ * Whether `key` is a plural form (`<base>_<category>`, i18next's convention) of a key English has in the
+ * plural (`<base>_other`), in one of the CLDR categories of the language (`Intl.PluralRules`).
+ */
+function isOwnPluralForm(key: string, lang: (typeof LANGUAGE_CODES)[number], en: Map<string, string>): boolean {
+  const match = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
+  if (!match || !en.has(`${match[1]}_other`)) return false;
+  return new Intl.PluralRules(localeOf(lang)).resolvedOptions().pluralCategories.includes(match[2] as Intl.LDMLPluralRule);
+}
+
 /** The common namespace every part reads beside its own. */
 const commonKeys = () => read(join(root, 'shared/platform/src/locales/en.json'));
 
@@ -61,7 +71,8 @@ describe('translations', () => {
       expect(existsSync(file), `${relative(root, file)} is missing`).toBe(true);
       const tr = read(file);
       const missing = [...en.keys()].filter((k) => !tr.has(k));
-      const extra = [...tr.keys()].filter((k) => !en.has(k));
+      // A plural the language has and English has not (Arabic's `_two`, `_few`, `_many`…) is not unknown.
+      const extra = [...tr.keys()].filter((k) => !en.has(k) && !isOwnPluralForm(k, lang, en));
       expect(missing, `${lang} misses keys in ${dir}`).toEqual([]);
       expect(extra, `${lang} has unknown keys in ${dir}`).toEqual([]);
       const empty = [...tr.entries()].filter(([, v]) => v.trim() === '').map(([k]) => k);

@@ -14,3 +14,4 @@ export * from './schema/jobs.ts';
 export * from './schema/funding.ts';
 export * from './schema/withdrawals.ts';
 export * from './schema/exchange.ts';
+export * from './schema/loans.ts';

@@ -1,3 +1,4 @@
+import { DEFAULT_LOAN_PRODUCTS } from '@meridian/contracts';
 /**
  * Seeded content (SPEC §3 content items): plain, honest pages. No licences, awards, partners or
  * figures are claimed: the software is a platform whose operator needs the licences of its country.
@@ -98,4 +99,6 @@ export const SEED_SETTINGS: Record<string, string> = {
   maintenance_margin_percent: '50',
   /** The flash exchange's fee, a percentage of the amount given, taken in that currency. */
   flash_exchange_fee_percent: '0.2',
+  /** The loan products (term, amount range, daily rate); operators edit the list (loan-rules.ts). */
+  loan_products: JSON.stringify(DEFAULT_LOAN_PRODUCTS),
 };

@@ -19,7 +19,7 @@ export const FIGURES_CONTRIBUTORS: readonly FiguresContributor[] = [
   { product: 'funding', holds: ['cash', 'withdrawal_hold'] },
   { product: 'trading', holds: ['margin', 'options_escrow', 'order_hold'], bond: 'margin' },
   { product: 'plans', holds: ['plan_principal'] },
-  { product: 'loans', holds: [], debts: ['loan_principal'] },
+  { product: 'loans', holds: [], debts: ['loan_principal', 'loan_interest_due'] },
   { product: 'nfts', holds: ['nft_bid_hold'] },
 ];
 

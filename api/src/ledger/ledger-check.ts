@@ -68,6 +68,18 @@ registerHoldReconciler('withdrawal_hold', {
     where w.user_id = ${a}.owner_id and ${a}.mode = 'real' and w.currency = ${a}.currency and w.status in ('pending', 'approved')), 0)`,
 });
 
+// Loans (ADR 008): the debt accounts hold exactly what the open loans owe (kept on the loan row in the same transactions).
+registerHoldReconciler('loan_principal', {
+  rule: 'the loan principal account holds exactly the unpaid principal of the open loans',
+  expected: (a) => sql`coalesce((select sum(l.principal_due) from loans l
+    where l.user_id = ${a}.owner_id and ${a}.mode = 'real' and l.currency = ${a}.currency and l.status in ('repaying', 'overdue')), 0)`,
+});
+registerHoldReconciler('loan_interest_due', {
+  rule: 'the loan interest account holds exactly the accrued, unpaid interest of the open loans',
+  expected: (a) => sql`coalesce((select sum(l.interest_due) from loans l
+    where l.user_id = ${a}.owner_id and ${a}.mode = 'real' and l.currency = ${a}.currency and l.status in ('repaying', 'overdue')), 0)`,
+});
+
 /** One row per account of a registered hold kind whose balance differs from what its business rows hold. */
 function holdQuery(): SQL {
   const a = sql.raw('a');

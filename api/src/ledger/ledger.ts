@@ -57,6 +57,7 @@ export const noBalances = (): Record<UserAccountKind, Money> => ({
   withdrawal_hold: money('0'),
   plan_principal: money('0'),
   loan_principal: money('0'),
+  loan_interest_due: money('0'),
   nft_bid_hold: money('0'),
   order_hold: money('0'),
 });

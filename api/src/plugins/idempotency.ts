@@ -146,7 +146,10 @@ export async function idempotent<T>(
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.httpStatus >= 500) throw error;
       // A refusal undoes the work: the transaction rolls back, and the refusal is stored on its own below.
-      throw new Refused({ statusCode: error.httpStatus, body: { code: error.code, message: error.message, result: null } });
+      throw new Refused({
+        statusCode: error.httpStatus,
+        body: { code: error.code, message: error.message, result: (error.result ?? null) as T | null },
+      });
     }
     if (!(await store(tx, result))) throw new AlreadyAnswered();
     return result;

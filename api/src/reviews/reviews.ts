@@ -37,6 +37,14 @@ export type StepHandler = (
   actor: OperatorIdentity,
 ) => Promise<void | { afterCommit: () => void }>;
 
+/** A document an item is decided on: its bytes, type and a file name. */
+export interface ReviewDocument {
+  data: Buffer;
+  mime: string;
+  filename: string;
+}
+export type DocumentProvider = (item: ReviewView) => Promise<ReviewDocument | null>;
+
 const PAGE_SIZE = 50;
 
 /** The kinds whose queues an operator with these roles may read. */
@@ -95,6 +103,7 @@ function newItem(item: NewReviewItem, enqueuedAt: Date) {
 export class ReviewService {
   private readonly handlers = new Map<ReviewKind, DecisionHandler>();
   private readonly stepHandlers = new Map<ReviewKind, StepHandler>();
+  private readonly documents = new Map<ReviewKind, DocumentProvider>();
 
   constructor(
     private readonly db: Database,
@@ -109,6 +118,16 @@ export class ReviewService {
   /** The business side of a kind's decisions (one per kind). */
   handle(kind: ReviewKind, handler: DecisionHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  /** The document an item of a kind is decided on (a loan's signed agreement), for its readers. */
+  handleDocument(kind: ReviewKind, provider: DocumentProvider): void {
+    this.documents.set(kind, provider);
+  }
+
+  /** The document of a readable item, or null when its kind has none. */
+  async document(item: ReviewView): Promise<ReviewDocument | null> {
+    return (await this.documents.get(item.kind)?.(item)) ?? null;
   }
 
   /** The business side of a kind's steps after the decision (optional: without one, a step records its state and fields). */
@@ -161,6 +180,16 @@ export class ReviewService {
       .onConflictDoNothing({ target: [reviews.kind, reviews.subjectId] })
       .returning();
     return row ?? null;
+  }
+
+  /** The reason codes of the decided items of some subjects of a kind (subject → reason). */
+  async subjectsReasons(kind: ReviewKind, subjectIds: string[]): Promise<Map<string, string>> {
+    if (subjectIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ subject: reviews.subjectId, reason: reviews.reasonCode })
+      .from(reviews)
+      .where(and(eq(reviews.kind, kind), inArray(reviews.subjectId, subjectIds)));
+    return new Map(rows.flatMap((r) => (r.reason ? [[r.subject, r.reason] as const] : [])));
   }
 
   /** The item of a business object (e.g. a support conversation), if any. */

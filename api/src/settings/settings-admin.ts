@@ -7,6 +7,7 @@ import {
   isAddressMapSetting,
   money,
   moneyString,
+  parseLoanProducts,
 } from '@meridian/contracts';
 import type { OptionsProductView, ParamKey } from '@meridian/contracts';
 import { SETTING_RULES } from '@meridian/contracts/schemas';
@@ -97,7 +98,12 @@ export class SettingsAdmin {
     const parsed = SETTING_RULES[key].safeParse(raw.trim());
     if (!parsed.success) throw new ApiFailure(OPERATOR_CODES.settingInvalid, parsed.error.issues[0]?.message ?? 'validation.invalid', 400);
     // Numbers are kept in one plain form (0.10 → 0.1), so a notice never reports a change that is none.
-    const value = isAddressMapSetting(key) ? JSON.stringify(JSON.parse(parsed.data)) : moneyString(money(parsed.data));
+    // JSON settings are kept in one plain form too: an address map as given, the loan products as parsed (sorted by term).
+    const value = isAddressMapSetting(key)
+      ? JSON.stringify(JSON.parse(parsed.data))
+      : key === 'loan_products'
+        ? JSON.stringify(parseLoanProducts(parsed.data))
+        : moneyString(money(parsed.data));
     // A deposit address must pass its chain's checksum too: customers send real money to it.
     if (key === 'deposit_address' && depositAddressProblem(value))
       throw new ApiFailure(OPERATOR_CODES.settingInvalid, 'validation.depositAddressInvalid', 400);

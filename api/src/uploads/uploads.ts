@@ -5,11 +5,16 @@ import type { Database, Transaction } from '../db/database.ts';
 import { uploads } from '../db/schema.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
 import type { CleanImage } from './image-sanitize.ts';
+import type { ImageSealer } from './sealed-images.ts';
 
-/** Stores a sanitized image under the caller it belongs to (upload-owner.ts), not yet attached to anything. */
-export async function storeUpload(db: Database, image: CleanImage, owner: string): Promise<UploadResult> {
+/**
+ * Stores a sanitized image under the caller it belongs to (upload-owner.ts), not yet attached to anything;
+ * sealed (encrypted at rest) when a sealer is given: identity photos and signatures.
+ */
+export async function storeUpload(db: Database, image: CleanImage, owner: string, sealer?: ImageSealer): Promise<UploadResult> {
   const id = randomUUID();
-  await db.insert(uploads).values({ id, mime: image.mime, size: image.data.length, data: image.data, uploadedBy: owner });
+  const data = sealer ? sealer.seal(image.data) : image.data;
+  await db.insert(uploads).values({ id, mime: image.mime, size: image.data.length, data, uploadedBy: owner, sealed: Boolean(sealer) });
   return { id, mime: image.mime, size: image.data.length };
 }
 
@@ -18,22 +23,40 @@ export async function storeUpload(db: Database, image: CleanImage, owner: string
  * only by the caller who uploaded it (upload-owner.ts): an id that is unknown, someone else's, or
  * already in a message (a second send) gets the same refusal, and the transaction writes nothing.
  */
-export async function claimUpload(tx: Transaction, imageId: string | undefined, owners: string[]): Promise<void> {
+export async function claimUpload(
+  tx: Transaction,
+  imageId: string | undefined,
+  owners: string[],
+  options: { sealed?: boolean; key?: string } = {},
+): Promise<void> {
   if (!imageId) return;
   // The row lock makes concurrent sends of one upload wait; the second then sees it taken.
   const [row] = await tx
-    .select({ attachedAt: uploads.attachedAt, uploadedBy: uploads.uploadedBy })
+    .select({ attachedAt: uploads.attachedAt, uploadedBy: uploads.uploadedBy, sealed: uploads.sealed })
     .from(uploads)
     .where(eq(uploads.id, imageId))
     .for('update');
-  if (!row || row.attachedAt || !row.uploadedBy || !owners.includes(row.uploadedBy)) {
+  // An identity photo or a signature must be a private (sealed) upload; a message's image a plain one.
+  const wrongKind = row !== undefined && row.sealed !== (options.sealed ?? false);
+  if (!row || wrongKind || row.attachedAt || !row.uploadedBy || !owners.includes(row.uploadedBy)) {
+    if (options.key) throw new ApiFailure('400', options.key, 400);
     throw new ApiFailure('400', 'validation.uploadRequired', 400);
   }
   await tx.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, imageId));
 }
 
-/** An upload's stored bytes and type (the caller decides who may read it). */
-export async function findUpload(db: Database, id: string): Promise<{ mime: string; data: Buffer } | null> {
-  const [row] = await db.select({ mime: uploads.mime, data: uploads.data }).from(uploads).where(eq(uploads.id, id));
-  return row ?? null;
+/**
+ * An upload's bytes and type (the caller decides who may read it), opened when sealed: without the sealer,
+ * or under another key, a sealed upload is not found.
+ */
+export async function findUpload(
+  db: Database | Transaction,
+  id: string,
+  sealer?: ImageSealer,
+): Promise<{ mime: string; data: Buffer; sealed: boolean } | null> {
+  const [row] = await db.select({ mime: uploads.mime, data: uploads.data, sealed: uploads.sealed }).from(uploads).where(eq(uploads.id, id));
+  if (!row) return null;
+  if (!row.sealed) return row;
+  const data = sealer?.open(row.data) ?? null;
+  return data ? { mime: row.mime, data, sealed: true } : null;
 }

@@ -18,8 +18,10 @@ describe('figures contributors (ADR 008)', () => {
     const balances = distinctBalances();
     const { held, owed, bond } = foldFigures(balances);
     const sum = (kinds: readonly UserAccountKind[]) => kinds.reduce((acc, kind) => acc.plus(balances[kind]), money('0'));
-    expect(moneyString(owed)).toBe(moneyString(balances.loan_principal));
-    expect(moneyString(held)).toBe(moneyString(sum(USER_ACCOUNT_KINDS.filter((kind) => kind !== 'loan_principal'))));
+    // What a loan owes is its unpaid principal and its accrued, unpaid interest (ADR 008).
+    const debts: readonly UserAccountKind[] = ['loan_principal', 'loan_interest_due'];
+    expect(moneyString(owed)).toBe(moneyString(sum(debts)));
+    expect(moneyString(held)).toBe(moneyString(sum(USER_ACCOUNT_KINDS.filter((kind) => !debts.includes(kind)))));
     expect(moneyString(bond)).toBe(moneyString(balances.margin));
   });
 });

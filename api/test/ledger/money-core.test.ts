@@ -273,7 +273,14 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
   });
 
   it('the check reconciles each registered hold kind with its business rows', async () => {
-    expect([...HOLD_RECONCILERS.keys()].sort()).toEqual(['margin', 'options_escrow', 'order_hold', 'withdrawal_hold']);
+    expect([...HOLD_RECONCILERS.keys()].sort()).toEqual([
+      'loan_interest_due',
+      'loan_principal',
+      'margin',
+      'options_escrow',
+      'order_hold',
+      'withdrawal_hold',
+    ]);
     // A margin with no holding position behind it is named, by account.
     const userId = await userWith('10');
     const move = (legs: Leg[]) =>

@@ -34,13 +34,15 @@ export interface SiteServerOptions {
   trustProxy?: string[] | undefined;
 }
 
-/** Scripts only from this origin (shell and artifacts), no eval; styles are injected by the parts. */
+/** Scripts only from this origin (shell and artifacts), no eval; styles are injected by the parts; frames only of this origin's documents. */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
+  // The back-office shows a loan's signed agreement (a PDF fetched with the operator's session) in a frame.
+  "frame-src 'self' blob:",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

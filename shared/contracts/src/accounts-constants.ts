@@ -36,4 +36,10 @@ export const NOTIFICATION_KINDS = [
   'withdrawalPaid',
   'withdrawalFailed',
   'walletLinked',
+  'kycVerified',
+  'kycRejected',
+  'loanApproved',
+  'loanRejected',
+  'loanOverdue',
+  'loanRepaid',
 ] as const;

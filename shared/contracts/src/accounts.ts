@@ -5,6 +5,7 @@ import type { LanguageCode } from './languages.ts';
 import { emailField } from './validation.ts';
 import { V } from './validation-keys.ts';
 import { ACCOUNT_MODES, AREA_CODES, NOTIFICATION_KINDS, WALLET_CHAINS } from './accounts-constants.ts';
+import { KYC_STATUSES } from './kyc-rules.ts';
 
 const languageCode = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
@@ -87,7 +88,7 @@ export const publicUser = z.object({
   role: z.enum(['user', 'admin']),
   accountMode: z.enum(ACCOUNT_MODES),
   inviteCode: z.string(),
-  kycStatus: z.enum(['unverified', 'pending', 'verified', 'failed']),
+  kycStatus: z.enum(KYC_STATUSES),
   walletAddress: z.string().nullable(),
   walletChain: z.enum(WALLET_CHAINS).nullable(),
   language: languageCode,

@@ -8,6 +8,7 @@ import type { FundingNetwork } from './funding-rules.ts';
 import { isAmount, money } from './money.ts';
 import { AUDIT_ACTIONS, OPERATOR_ROLES, REVIEW_KINDS, REVIEW_REASONS, REVIEW_STATES, ALL_REASON_CODES } from './operators.ts';
 import { PARAM_KEYS } from './param-keys.ts';
+import { parseLoanProducts } from './loan-rules.ts';
 import { reviewFields } from './reviews.ts';
 import { emailField } from './validation.ts';
 import { V } from './validation-keys.ts';
@@ -179,6 +180,8 @@ export const SETTING_RULES: Record<(typeof PARAM_KEYS)[number], z.ZodType<string
   flash_exchange_fee_percent: feePercentText,
   maintenance_margin_percent: percentText,
   loan_interest_free_days: z.string().regex(/^(0|[1-9]\d{0,2})$/, { error: V.invalid }),
+  // The loan products: a JSON list of { termDays, minAmount, maxAmount, dailyRatePercent } (loan-rules.ts).
+  loan_products: z.string().refine((t) => parseLoanProducts(t) !== null, { error: V.invalid }),
   // Paid in USDT: no more places than USDT accepts (a reward the ledger would refuse could block approvals).
   invite_reward_usdt: amountIn('USDT'),
   // The platform's deposit address per funding network: each the shape of its chain's addresses (the API

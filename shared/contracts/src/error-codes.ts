@@ -84,6 +84,14 @@ export const ERROR_CODES = {
   '10124': 'errors.10124',
   /** A flash exchange quote that was carried out already: nothing was exchanged again. */
   '10125': 'errors.10125',
+  /** A loan needs verified identity first ("KYC first"). */
+  '10140': 'errors.10140',
+  /** One open loan at a time: a loan is in review or being repaid. */
+  '10141': 'errors.10141',
+  /** A repayment above what the loan owes, or of a loan that owes nothing (not disbursed, repaid). */
+  '10142': 'errors.10142',
+  /** The amount is outside the product's range. */
+  '10143': 'errors.10143',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -183,6 +191,18 @@ export const FUNDING_CODES = {
   noPrice: '10124',
   /** Flash exchange: the quote was used already. */
   quoteUsed: '10125',
+} as const;
+
+/** Named codes of identity verification and loans (issue 26). */
+export const LOAN_CODES = {
+  /** SPEC §7 10019 "authentication status wrong": a verification is pending, or the caller is verified already. */
+  kycStatusWrong: '10019',
+  /** SPEC §7 10023: the loan products are misconfigured, or the term/terms sent are not a product's now. */
+  periodMisconfigured: '10023',
+  kycFirst: '10140',
+  loanOpen: '10141',
+  repayNotOwed: '10142',
+  amountOutOfRange: '10143',
 } as const;
 
 /** Client-side failure codes that never come from the server. */

@@ -6,6 +6,7 @@ export {
   ACCOUNT_CODES,
   ERROR_CODES,
   FUNDING_CODES,
+  LOAN_CODES,
   CLIENT_ERROR_CODES,
   isSuccessCode,
   messageKeyForCode,
@@ -269,3 +270,7 @@ export {
 } from './exchange-rules.ts';
 export type { ExchangeCurrency, ExchangeFigures } from './exchange-rules.ts';
 export type { ExchangeQuoteBody, ExchangeQuoteResult, SubmitExchangeBody, ExchangeView, ListExchangesResult } from './exchange.ts';
+export * from './kyc-rules.ts';
+export type { IdentificationBody, IdentificationResult, KycSubmissionView } from './kyc.ts';
+export * from './loan-rules.ts';
+export type { LoanBody, LoanView, LoanEventView, ListLoansResult, LoanDetailResult, LoanProductsResult, RepayLoanBody } from './loans.ts';

@@ -8,7 +8,8 @@ export const USER_ACCOUNT_KINDS = [
   'options_escrow', // stakes of open options orders
   'withdrawal_hold', // requested withdrawals until paid or rejected
   'plan_principal', // money in smart plans
-  'loan_principal', // what a user owes on loans
+  'loan_principal', // what a user owes on loans: unpaid principal
+  'loan_interest_due', // what a user owes on loans: accrued, unpaid interest
   'nft_bid_hold', // the user's leading NFT bids
   'order_hold', // margin and fee of pending limit orders
 ] as const;
@@ -24,6 +25,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'withdrawal_clearing', // paid withdrawals (money sent on chain)
   'loans_receivable', // loans paid out
   'interest_income', // loan interest
+  'loan_debt_offset', // the other side of users' loan debt records (ADR 008: a debt is a memo pair)
   'plan_income', // smart plan yields paid
   'charity_payable', // NFT proceeds owed to charities
   'corrections', // two-operator corrections (SPEC §0 rule 9)
@@ -62,6 +64,8 @@ export const TRANSFER_TYPES = [
   'loan_disbursement',
   'loan_repayment',
   'loan_interest',
+  'loan_debt', // the record of a debt: loan debt offset → loan principal (disbursement) or interest due (a day's interest)
+  'loan_debt_release', // a repayment's record: interest due, then principal → loan debt offset
   'nft_bid_hold',
   'nft_bid_release',
   'nft_sale',

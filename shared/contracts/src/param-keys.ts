@@ -9,6 +9,7 @@ export const PARAM_KEYS = [
   'auth_address',
   'deposit_address',
   'flash_exchange_fee_percent',
+  'loan_products',
 ] as const;
 export type ParamKey = (typeof PARAM_KEYS)[number];
 

@@ -65,5 +65,5 @@ export function hasStepFrom(kind: ReviewKind, state: ReviewState): boolean {
  * Payload keys of an item that name an uploaded image (an upload id): the back-office shows them as
  * pictures, fetched through `getReviewImage`; any other key is a fact shown as text.
  */
-export const REVIEW_IMAGE_KEYS = ['proofId'] as const;
+export const REVIEW_IMAGE_KEYS = ['proofId', 'frontId', 'backId', 'handId', 'signatureId'] as const;
 export type ReviewImageKey = (typeof REVIEW_IMAGE_KEYS)[number];

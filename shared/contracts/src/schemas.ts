@@ -156,3 +156,5 @@ export {
   listExchangesQuery,
   listExchangesResult,
 } from './exchange.ts';
+export { identificationBody, identificationForm, identificationResult, kycSubmissionView } from './kyc.ts';
+export { loanBody, loanForm, loanView, listLoansResult, loanDetailResult, loanProductsResult, repayLoanBody } from './loans.ts';

@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Binary column (Postgres bytea) as a Node Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -20,4 +20,9 @@ export const uploads = pgTable('uploads', {
    * caller can attach it; null (older rows) is attachable by nobody.
    */
   uploadedBy: text('uploaded_by'),
+  /**
+   * Identity photos and drawn signatures (issue 26) are stored encrypted (AES-256-GCM under the upload key,
+   * uploads/sealed-images.ts): `data` is then nonce ‖ ciphertext ‖ tag, unreadable as an image without the key.
+   */
+  sealed: boolean('sealed').notNull().default(false),
 });

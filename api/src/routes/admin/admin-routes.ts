@@ -16,6 +16,7 @@ import { contentRoutes } from './content-routes.ts';
 import { customersRoutes } from './customers-routes.ts';
 import { operatorsRoutes } from './operators-routes.ts';
 import { reviewsRoutes } from './reviews-routes.ts';
+import type { ImageSealer } from '../../uploads/sealed-images.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
 export interface AdminContext {
@@ -24,6 +25,8 @@ export interface AdminContext {
   operators: OperatorService;
   reviews: ReviewService;
   corrections: Corrections;
+  /** Opens the sealed images (identity photos, signatures) a reviewer looks at. */
+  sealer: ImageSealer;
   settings: SettingsAdmin;
   customers: CustomerDirectory;
   content: ContentAdmin;
@@ -44,7 +47,7 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AdminContext }> = async (app
 
   await app.register(authRoutes, { operators: ctx.operators });
   await app.register(operatorsRoutes, { operators: ctx.operators, reviews: ctx.reviews });
-  await app.register(reviewsRoutes, { reviews: ctx.reviews, corrections: ctx.corrections });
+  await app.register(reviewsRoutes, { reviews: ctx.reviews, corrections: ctx.corrections, sealer: ctx.sealer });
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(customersRoutes, { customers: ctx.customers });
   await app.register(contentRoutes, { content: ctx.content });

@@ -44,6 +44,16 @@ export const reviewsEndpoints = defineEndpoints('reviews', {
     callers: BACKOFFICE_SECTIONS.queues.readers,
     refusals: { 404: z.null() },
   },
+  getReviewDocument: {
+    method: 'GET',
+    path: `${REVIEWS}/:id/document`,
+    summary: "The document an item is decided on (a loan's signed agreement PDF), for the operators who read its queue",
+    description: 'Answers the document bytes (`application/pdf`), not an envelope.',
+    params: numericIdParams,
+    result: z.null(),
+    callers: BACKOFFICE_SECTIONS.queues.readers,
+    refusals: { 404: z.null() },
+  },
   assignReview: {
     method: 'POST',
     path: `${REVIEWS}/:id/assign`,

@@ -15,4 +15,15 @@ export const uploadsEndpoints = defineEndpoints('uploads', {
     callers: 'anonymous',
     limited: true,
   },
+  uploadPrivateImage: {
+    method: 'POST',
+    path: `${CUSTOMER_API}/upload/private-image`,
+    summary:
+      'Stores an identity photo or a drawn signature (PNG, JPEG or JPEG 2000), re-encoded without metadata and encrypted at rest, for its signed-in uploader to attach to a verification or a loan',
+    description:
+      'The body is `multipart/form-data` with one file part. Only the uploader (through their own submission) and `reviewer` operators can read it back.',
+    result: uploadResult,
+    callers: 'customer',
+    limited: true,
+  },
 });

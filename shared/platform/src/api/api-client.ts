@@ -1,7 +1,7 @@
 import { CLIENT_ERROR_CODES, isSuccessCode } from '@meridian/contracts';
 import { MODE_CHANGED_KEYS, MODE_CODES } from '@meridian/contracts';
 import { endpointPath } from '@meridian/contracts';
-import type { AccountModeName, Endpoint, EndpointSpec } from '@meridian/contracts';
+import type { AccountModeName, Endpoint, EndpointSpec, PathValues } from '@meridian/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 
@@ -209,8 +209,10 @@ export function createApiClient(options: ApiClientOptions) {
     endpoint: E,
     query?: RequestOptions<z.ZodType>['query'],
     signal?: AbortSignal,
+    /** The path's values (`:id` …) of an endpoint that has any. */
+    params?: PathValues,
   ): Promise<{ blob: Blob; filename: string }> {
-    const path = `${endpointPath(endpoint)}${toQueryString(query)}`;
+    const path = `${endpointPath(endpoint, params)}${toQueryString(query)}`;
     const fetchOnce = async () => {
       const headers: Record<string, string> = { virtually: options.getAccountMode() === 'demo' ? 'NO' : 'YES' };
       const token = options.getToken();

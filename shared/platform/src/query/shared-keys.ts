@@ -18,4 +18,8 @@ export const sharedQueryKeys = {
   userNotifications: (userId: string | null) => [...sharedQueryKeys.user(userId), 'notifications'] as const,
   /** The user's deposits and withdrawals (an operator's decision changes them). */
   userFunding: (userId: string | null) => [...sharedQueryKeys.user(userId), 'funding'] as const,
+  /** The user's loans (the loans remote reads them; a decision, the daily interest and a repayment change them). */
+  userLoans: (userId: string | null) => [...sharedQueryKeys.user(userId), 'loans'] as const,
+  /** The user's identity verification (the account remote shows it; the loans remote checks it). */
+  userKyc: (userId: string | null) => [...sharedQueryKeys.user(userId), 'kyc'] as const,
 };

@@ -10,6 +10,8 @@ const KEY_FACTORIES: Record<UserEventKey, (userId: string, entry: RefreshEntry) 
   userFigures: (userId, { mode }) => (mode ? sharedQueryKeys.userFiguresOf(userId, mode) : sharedQueryKeys.userFigures(userId)),
   userNotifications: (userId) => sharedQueryKeys.userNotifications(userId),
   userFunding: (userId) => sharedQueryKeys.userFunding(userId),
+  userLoans: (userId) => sharedQueryKeys.userLoans(userId),
+  userKyc: (userId) => sharedQueryKeys.userKyc(userId),
 };
 
 const isKnownKey = (key: string): key is UserEventKey => Object.hasOwn(KEY_FACTORIES, key);
