@@ -16,6 +16,8 @@ export const accountKeys = {
   sessions: (userId: string | null) => [...accountKeys.user(userId), 'sessions'] as const,
   notifications: sharedQueryKeys.userNotifications,
   funding: sharedQueryKeys.userFunding,
+  /** The identity verification (the loans remote reads it under the same shared key). */
+  kyc: sharedQueryKeys.userKyc,
   deposits: (userId: string | null, page: number) => [...accountKeys.funding(userId), 'deposits', page] as const,
   depositAddresses: () => ['account', 'deposit-addresses'] as const,
   invites: (userId: string | null) => [...accountKeys.user(userId), 'invites'] as const,

@@ -35,6 +35,7 @@ const WalletCancelPage = lazy(() =>
   retried(() => import('../features/login/wallet-cancel-page.tsx')).then((m) => ({ default: m.WalletCancelPage })),
 );
 const RecordsPage = lazy(() => retried(() => import('../features/balance/records-page.tsx')).then((m) => ({ default: m.RecordsPage })));
+const KycPage = lazy(() => retried(() => import('../features/kyc/kyc-page.tsx')).then((m) => ({ default: m.KycPage })));
 const InvitePage = lazy(() => retried(() => import('../features/invite/invite-page.tsx')).then((m) => ({ default: m.InvitePage })));
 
 /** Your account: sign-in pages under /pass, the account screens under /profile. */
@@ -53,6 +54,7 @@ export function App({ platform }: RemoteProps) {
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/profile/settings" element={<SettingsPage />} />
               <Route path="/profile/notification" element={<NotificationsPage />} />
+              <Route path="/profile/verify" element={<KycPage />} />
               <Route element={<RequireRealAccount />}>
                 <Route path="/profile/balance" element={<BalancePage />} />
                 <Route path="/profile/withdraw" element={<WithdrawPage />} />

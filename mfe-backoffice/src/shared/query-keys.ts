@@ -18,6 +18,7 @@ export const adminKeys = {
     list: (kind: ReviewKind | 'all', state: ReviewState, page: number) => [...root, 'reviews', 'list', kind, state, page] as const,
     item: (id: number) => [...root, 'reviews', 'item', id] as const,
     image: (id: number, key: string) => [...root, 'reviews', 'image', id, key] as const,
+    document: (id: number) => [...root, 'reviews', 'document', id] as const,
   },
   users: {
     all: () => [...root, 'users'] as const,

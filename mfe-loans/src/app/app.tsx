@@ -1,8 +1,38 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { RemoteProps } from '@meridian/platform';
-import { PlannedRemotePage } from '@meridian/ui';
+import { useT } from '@meridian/platform';
+import { ApplySection } from '../features/apply/apply-page.tsx';
+import { LoanDetailPage } from '../features/loan-detail/loan-detail-page.tsx';
+import { MyLoans } from '../features/my-loans/my-loans.tsx';
 import { NAMESPACE } from '../locales/load-namespace.ts';
+import { PlatformProvider } from '../shared/platform-context.tsx';
+import styles from '../shared/loans.module.css';
 
-/** Crypto loans: the planned page at every path of this remote's prefixes, until the feature lands. */
-export function App(_props: RemoteProps) {
-  return <PlannedRemotePage namespace={NAMESPACE} page="loan" testId="mfe-loans-page" />;
+/** `/loan`: what a loan costs and how it works, the application, and the customer's loans. */
+function LoansHome() {
+  const { t } = useT(NAMESPACE);
+  return (
+    <div className={styles.page} data-testid="mfe-loans-page">
+      <header>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.lead}>{t('lead')}</p>
+      </header>
+      <ApplySection />
+      <MyLoans />
+    </div>
+  );
+}
+
+/** Crypto loans (issue 26): `/loan` and `/loan/:id`. */
+export function App({ platform }: RemoteProps) {
+  return (
+    <PlatformProvider value={platform}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/loan/:id" element={<LoanDetailPage />} />
+          <Route path="*" element={<LoansHome />} />
+        </Routes>
+      </BrowserRouter>
+    </PlatformProvider>
+  );
 }

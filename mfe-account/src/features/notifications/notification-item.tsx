@@ -41,6 +41,15 @@ function notificationParams(item: NotificationItem, t: TFunction, language: Lang
       received: params.received ? formatAmount(params.received, params.currency ?? '', language) : '',
     };
   }
+  if (item.kind === 'kycVerified' || item.kind === 'kycRejected')
+    return { reason: params.reason ? t(`kyc.reasons.${params.reason}`, { defaultValue: params.reason }) : '' };
+  if (item.kind.startsWith('loan')) {
+    return {
+      reason: params.reason ? t(`loanReasons.${params.reason}`, { defaultValue: params.reason }) : '',
+      amount: params.amount ? formatAmount(params.amount, params.currency ?? '', language) : '',
+      dueAt: params.dueAt ? formatDateTime(params.dueAt, language) : '',
+    };
+  }
   if (item.kind === 'walletLinked') return { address: params.address, chain: params.chain === 'tron' ? 'Tron' : 'Ethereum' };
   return { ...params, device: describeDevice(params.device ?? '') ?? params.device };
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowUpFromLine, Bell, CircleHelp, Gift, ListOrdered, Settings, Wallet } from 'lucide-react';
+import { ArrowUpFromLine, Bell, CircleHelp, Gift, IdCard, ListOrdered, Settings, Wallet } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { DEMO_START_BALANCE, money } from '@meridian/contracts';
 import type { AccountFigures, AccountModeName, PublicUserInfo, UserInfoResult } from '@meridian/contracts';
 import { formatDate, useLanguage, useT, useUser } from '@meridian/platform';
@@ -96,7 +97,10 @@ function Identity({ user }: { user: PublicUserInfo }) {
       </p>
       <p className={layout.muted}>
         {t('profile.memberSince', { date: formatDate(user.createdAt, language) })} · {t('profile.inviteCode')}:{' '}
-        <strong>{user.inviteCode}</strong> · {t('profile.kyc')}: {t(`profile.kycStatus.${user.kycStatus}`)}
+        <strong>{user.inviteCode}</strong> · {t('profile.kyc')}:{' '}
+        <Link to="/profile/verify" data-testid="profile-kyc">
+          {t(`profile.kycStatus.${user.kycStatus}`)}
+        </Link>
       </p>
     </div>
   );
@@ -107,6 +111,7 @@ const SHORTCUTS = [
   { to: '/profile/withdraw', key: 'toWithdraw', Icon: ArrowUpFromLine },
   { to: '/profile/records', key: 'toRecords', Icon: ListOrdered },
   { to: '/profile/notification', key: 'toNotifications', Icon: Bell },
+  { to: '/profile/verify', key: 'toVerify', Icon: IdCard },
   { to: '/profile/settings', key: 'toSettings', Icon: Settings },
   { to: '/profile/invite', key: 'toInvite', Icon: Gift },
   { to: '/help', key: 'toHelp', Icon: CircleHelp },

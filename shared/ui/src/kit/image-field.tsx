@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useT } from '@meridian/platform';
 import { Button } from '../components/button.tsx';
 import { formClasses } from '../components/form.tsx';
+import { CameraCapture } from './camera-capture.tsx';
 import { pickImage } from './prepare-image.ts';
 import type { PreparedImage } from './prepare-image.ts';
 
@@ -18,18 +19,21 @@ export interface ImageFieldProps {
   testId?: string;
   /** A message key (`common`) of the form's own about this field (a required image not picked). */
   error?: string | undefined;
+  /** Offer the device's camera beside the file picker (identity photos). */
+  camera?: boolean;
 }
 
 /**
  * An image picker (SPEC §5.2): checked by content and reduced to the upload limit as soon as it is
  * picked; says what it is doing, why a file was refused, and lets the user remove the one picked.
  */
-export function ImageField({ value, onChange, label, hint, testId, error }: ImageFieldProps) {
+export function ImageField({ value, onChange, label, hint, testId, error, camera = false }: ImageFieldProps) {
   const { t } = useT('common');
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const [busy, setBusy] = useState(false);
+  const [shooting, setShooting] = useState(false);
   const problem = value && !value.ok ? value.key : error;
   return (
     <div className={formClasses.field}>
@@ -53,6 +57,29 @@ export function ImageField({ value, onChange, label, hint, testId, error }: Imag
           input.value = '';
         }}
       />
+      {camera ? (
+        <div className={formClasses.actions}>
+          <Button
+            variant="secondary"
+            onClick={() => setShooting(true)}
+            disabled={busy}
+            data-testid={testId ? `${testId}-camera` : undefined}
+          >
+            {t('kit.useCamera')}
+          </Button>
+        </div>
+      ) : null}
+      {shooting ? (
+        <CameraCapture
+          title={label}
+          onClose={() => setShooting(false)}
+          onCapture={(file) => {
+            setShooting(false);
+            void pickImage(file, setBusy, onChange);
+          }}
+          testId={testId ? `${testId}-camera-dialog` : undefined}
+        />
+      ) : null}
       <p className={formClasses.hint} id={hintId}>
         {hint}
       </p>

@@ -51,8 +51,9 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
 }
 
 /** Uploads a prepared image (`uploadImage`, multipart) through the part's API client: its id, to attach to what is sent next. */
-export async function uploadImage(api: ApiClient, image: Blob, name: string): Promise<string> {
+export async function uploadImage(api: ApiClient, image: Blob, name: string, options: { private?: boolean } = {}): Promise<string> {
   const form = new FormData();
   form.append('file', image, name);
-  return (await api.upload(uploadsEndpoints.uploadImage, form)).id;
+  // Identity photos and signatures go to the private upload: encrypted at rest, readable by their owner and the reviewer.
+  return (await api.upload(options.private ? uploadsEndpoints.uploadPrivateImage : uploadsEndpoints.uploadImage, form)).id;
 }

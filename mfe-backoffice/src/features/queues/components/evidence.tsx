@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { FUNDING_NETWORK_NAMES, endpointPath, explorerLink } from '@meridian/contracts';
+import { FUNDING_NETWORK_NAMES, endpointPath, explorerLink, localeOf } from '@meridian/contracts';
 import type { FundingNetwork, ReviewView } from '@meridian/contracts';
 import { reviewsEndpoints } from '@meridian/contracts/endpoints/reviews';
 import { REVIEW_IMAGE_KEYS } from '@meridian/contracts/schemas';
@@ -9,6 +9,7 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { adminKeys } from '../../../shared/query-keys.ts';
 import * as reviewKit from '../../../shared/review-kit/index.ts';
+import { ReviewDocument } from './review-document.tsx';
 import styles from './queues.module.css';
 
 const { Lightbox, OperatorImage, isImageUrl, kitClasses: kit } = reviewKit;
@@ -18,6 +19,8 @@ const CODED: Record<string, (v: string) => string> = {
   mode: (v) => `users.modes.${v}`,
   direction: (v) => `corrections.directions.${v}`,
   reasonCode: (v) => `reasons.${v}`,
+  documentType: (v) => `queues.documents.${v}`,
+  sex: (v) => `queues.sexes.${v}`,
   failureReason: (v) => `reasons.${v}`,
 };
 
@@ -33,9 +36,26 @@ const humanize = (key: string) => {
 
 const ORDER = [
   'email',
+  'name',
+  'borrower',
+  'birthdate',
+  'sex',
+  'country',
+  'residence',
+  'phone',
+  'documentType',
+  'frontId',
+  'backId',
+  'handId',
+  'signatureId',
   'mode',
   'direction',
   'amount',
+  'termDays',
+  'dailyRatePercent',
+  'interestFreeDays',
+  'totalInterest',
+  'repaymentAmount',
   'fee',
   'received',
   'currency',
@@ -52,7 +72,7 @@ const ORDER = [
 ];
 
 /** Payload keys that hold an exact amount of the item's currency, and those that hold a time. */
-const AMOUNTS = new Set(['amount', 'fee', 'received']);
+const AMOUNTS = new Set(['amount', 'fee', 'received', 'totalInterest', 'repaymentAmount']);
 const TIMES = new Set(['linkedAt', 'usableAt', 'authorizedAt']);
 const isUploadKey = (key: string): key is ReviewImageKey => (REVIEW_IMAGE_KEYS as readonly string[]).includes(key);
 const isNetwork = (value: string | undefined): value is FundingNetwork =>
@@ -95,6 +115,14 @@ export function Evidence({ item }: { item: ReviewView }) {
           {value}
         </span>
       );
+    if (key === 'country' && /^[A-Z]{2}$/.test(value))
+      return `${new Intl.DisplayNames([localeOf(lang)], { type: 'region' }).of(value) ?? value} (${value})`;
+    if (key === 'agreementSha256')
+      return (
+        <span className={kit.mono} dir="ltr">
+          {value}
+        </span>
+      );
     if (TIMES.has(key) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, lang);
     if (AMOUNTS.has(key) && /^-?\d+(\.\d+)?$/.test(value))
       return <span className={kit.num}>{formatAmount(value, item.payload.currency ?? 'USD', lang)}</span>;
@@ -114,21 +142,26 @@ export function Evidence({ item }: { item: ReviewView }) {
           ))}
         </dl>
       ) : null}
-      {uploads.map(([key]) => (
-        <figure key={key} className={styles.upload}>
-          <OperatorImage
-            url={endpointPath(reviewsEndpoints.getReviewImage, { id: item.id, key })}
-            queryKey={adminKeys.reviews.image(item.id, key)}
-            label={t('queues.review.openImage', { name: label(key) })}
-            alt={label(key)}
-            loading={t('queues.review.imageLoading')}
-            failed={t('queues.review.imageFailed')}
-            size="large"
-            testId="evidence-upload"
-          />
-          <figcaption className={kit.muted}>{label(key)}</figcaption>
-        </figure>
-      ))}
+      {item.kind === 'loan' ? <ReviewDocument item={item} /> : null}
+      {uploads.length > 0 ? (
+        <div className={styles.uploads} data-testid="evidence-uploads">
+          {uploads.map(([key]) => (
+            <figure key={key} className={styles.upload}>
+              <OperatorImage
+                url={endpointPath(reviewsEndpoints.getReviewImage, { id: item.id, key })}
+                queryKey={adminKeys.reviews.image(item.id, key)}
+                label={t('queues.review.openImage', { name: label(key) })}
+                alt={label(key)}
+                loading={t('queues.review.imageLoading')}
+                failed={t('queues.review.imageFailed')}
+                size="large"
+                testId="evidence-upload"
+              />
+              <figcaption className={kit.muted}>{label(key)}</figcaption>
+            </figure>
+          ))}
+        </div>
+      ) : null}
       {images.length > 0 ? (
         <ul className={styles.thumbs} aria-label={t('queues.review.images')}>
           {images.map(([key, src]) => (

@@ -1,4 +1,4 @@
-import { isAddressMapSetting } from '@meridian/contracts';
+import { isAddressMapSetting, parseLoanProducts } from '@meridian/contracts';
 import type { LanguageCode, ParamKey } from '@meridian/contracts';
 import { formatDecimal, formatMoney, localeOf } from '@meridian/platform';
 
@@ -10,6 +10,18 @@ export function settingText(key: ParamKey, value: string, lang: LanguageCode): s
         .map(([chain, address]) => `${chain}: ${address}`)
         .join('\n') || value
     );
+  if (key === 'loan_products') {
+    const products = parseLoanProducts(value);
+    const days = new Intl.NumberFormat(localeOf(lang), { style: 'unit', unit: 'day', unitDisplay: 'long' });
+    return products
+      ? products
+          .map(
+            (p) =>
+              `${days.format(p.termDays)}: ${formatMoney(p.minAmount, 'USD', lang)} – ${formatMoney(p.maxAmount, 'USD', lang)}, ${formatDecimal(p.dailyRatePercent, lang)} %`,
+          )
+          .join('\n')
+      : value;
+  }
   if (key === 'loan_interest_free_days') {
     const days = Number(value);
     return Number.isFinite(days)

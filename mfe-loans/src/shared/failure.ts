@@ -1,0 +1,4 @@
+/** The message key of a failed call (a `common` namespace key: `errors.<code>`, or "unknown error"). */
+export function failureKey(error: unknown): string {
+  return (error as { messageKey?: string })?.messageKey ?? 'errors.unknown';
+}
