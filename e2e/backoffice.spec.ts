@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { loanQuote, money } from '@meridian/contracts';
+import type { LoanProductsResult } from '@meridian/contracts';
 import { Wallet } from 'ethers';
 import { ONE_PIXEL_PNG, expect, remoteIn, signUpAndLogIn, test } from './fixtures.ts';
+import { readPdf } from './pdf-reader.ts';
 import { injectEthereumWallet, walletCalls } from './test-wallets.ts';
 
 /**
@@ -116,7 +119,9 @@ test('a newcomer follows the printed set-up link, enrols TOTP, signs out and in,
   invited.financeA = await invite(page, 'fin-a@ops.example', 'Ana', ['finance']);
   await bo.getByTestId('invite-another').click();
   invited.financeB = await invite(page, 'fin-b@ops.example', 'Ben', ['finance']);
-  await expect(bo.getByTestId('operator-row')).toHaveCount(4);
+  await bo.getByTestId('invite-another').click();
+  invited.reviewer = await invite(page, 'rev@ops.example', 'Rita', ['reviewer']);
+  await expect(bo.getByTestId('operator-row')).toHaveCount(5);
 });
 
 test('a support operator answers a /kf.html conversation and the visitor sees the answer', async ({ browser, baseURL, page }) => {
@@ -527,6 +532,169 @@ test('a withdrawal: the customer links an Ethereum wallet by signing the authori
   await expect(cancelPage.getByTestId('wallet-cancel-done')).toContainText(wallet.address);
   await page.goto('/profile/withdraw');
   await expect(account.getByText('No withdrawal wallet linked yet.')).toBeVisible();
+});
+
+/** The verification form's facts (the photos and the signature are picked and drawn beside them). */
+async function fillIdentity(form: Locator): Promise<void> {
+  await form.getByTestId('kyc-first-name').fill('Erika');
+  await form.getByTestId('kyc-last-name').fill('Mustermann');
+  await form.getByTestId('kyc-birthdate').fill('1988-04-12');
+  await form.getByTestId('kyc-sex').selectOption('female');
+  await form.getByTestId('kyc-country').selectOption('DE');
+  await form.getByTestId('kyc-address').fill('Heidestraße 17, 51147 Köln');
+  await form.getByTestId('kyc-phone').fill('15112345678');
+}
+
+/** Draws a signature stroke across a signature pad, as a mouse would. */
+async function sign(page: Page, pad: Locator): Promise<void> {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height * (0.7 - 0.4 * Math.sin(i / 2)));
+  await page.mouse.up();
+}
+
+test('identity and a loan: sent to verification, KYC with photos and a drawn signature, rejected with a reason read in German, resubmitted and verified; the loan is signed, its agreement PDF carries the terms and the signature, approved, paid out, partly repaid', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndLogIn(page);
+  const account = remoteIn(page, 'mfe-account');
+  await account.getByTestId('mode-real').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
+
+  // A real account without verified identity is sent to verification.
+  await page.goto('/loan');
+  const loans = remoteIn(page, 'mfe-loans');
+  await expect(loans.getByTestId('loan-gate')).toHaveAttribute('data-gate', 'kyc');
+  await expect(loans.getByTestId('loan-gate')).toContainText('KYC first');
+  await loans.getByTestId('loan-gate-kyc').click();
+  await expect(page).toHaveURL(/\/profile\/verify$/);
+  await expect(account.getByTestId('kyc-status')).toHaveAttribute('data-status', 'unverified');
+
+  // The form checks itself first: nothing picked, nothing signed.
+  const form = account.getByTestId('kyc-form');
+  await form.getByTestId('kyc-submit').click();
+  await expect(form.getByText('Enter your first name.')).toBeVisible();
+  await expect(form.getByText('Not signed: draw your signature.')).toBeVisible();
+  const photo = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await fillIdentity(form);
+  await form.getByTestId('kyc-photo-front').setInputFiles(photo('front'));
+  await form.getByTestId('kyc-photo-back').setInputFiles(photo('back'));
+  await form.getByTestId('kyc-photo-hand').setInputFiles(photo('hand'));
+  await sign(page, form.getByTestId('kyc-signature'));
+  await form.getByTestId('kyc-submit').click();
+  await expect(account.getByTestId('kyc-status')).toHaveAttribute('data-status', 'pending');
+  await expect(account.getByTestId('kyc-deadline')).toContainText('left');
+  await expect(account.getByTestId('kyc-image-signature')).toBeVisible();
+
+  // The reviewer sets up, opens the KYC queue and sees the photos and the signature side by side; rejects.
+  const { page: reviewer } = await setUp(browser, baseURL!, invited.reviewer!, { password: 'Reviewer-pass-1' });
+  const bo = remoteIn(reviewer, 'mfe-backoffice');
+  await reviewer.goto('/admin/queues?kind=kyc');
+  await bo.getByTestId('review-link').first().click();
+  await expect(bo.getByTestId('evidence-uploads').getByTestId('evidence-upload')).toHaveCount(4);
+  await expect(bo.getByTestId('review-evidence')).toContainText('Mustermann');
+  await bo.getByTestId('decision-reject').check();
+  await bo.getByTestId('decision-reason').selectOption('documentUnreadable');
+  await bo.getByTestId('decide-submit').click();
+  await bo.getByTestId('decide-dialog').getByTestId('confirm-submit').click();
+  await expect(bo.getByTestId('review-state')).toContainText('Rejected');
+
+  // The customer reads the reason in German (their open page follows the decision live).
+  await expect(account.getByTestId('kyc-status')).toHaveAttribute('data-status', 'failed');
+  await page.getByTestId('language-button').click();
+  await page.getByTestId('language-picker').getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+  const german = JSON.parse(readFileSync(new URL('../mfe-account/src/locales/de.json', import.meta.url), 'utf8')) as {
+    kyc: { reasons: Record<string, string> };
+  };
+  await expect(account.getByTestId('kyc-reason')).toContainText(german.kyc.reasons.documentUnreadable!);
+  await page.getByTestId('language-button').click();
+  await page.getByTestId('language-picker').getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+
+  // Resubmitted with a passport (no back to photograph), then verified.
+  await fillIdentity(form);
+  await form.getByTestId('kyc-document').selectOption('passport');
+  await expect(form.getByTestId('kyc-photo-back')).toHaveCount(0);
+  await form.getByTestId('kyc-photo-front').setInputFiles(photo('passport'));
+  await form.getByTestId('kyc-photo-hand').setInputFiles(photo('hand'));
+  await sign(page, form.getByTestId('kyc-signature'));
+  await form.getByTestId('kyc-submit').click();
+  await expect(account.getByTestId('kyc-status')).toHaveAttribute('data-status', 'pending');
+  await reviewer.goto('/admin/queues?kind=kyc');
+  await bo.getByTestId('review-link').first().click();
+  await expect(bo.getByTestId('evidence-uploads').getByTestId('evidence-upload')).toHaveCount(3);
+  await bo.getByTestId('decision-approve').check();
+  await bo.getByTestId('decide-submit').click();
+  await bo.getByTestId('decide-dialog').getByTestId('confirm-submit').click();
+  await expect(bo.getByTestId('review-state')).toContainText('Approved');
+  await expect(account.getByTestId('kyc-status')).toHaveAttribute('data-status', 'verified');
+
+  // The loan: a product, an amount; the calculator states the cost before anything is sent.
+  const terms = (await (await page.request.get('/api/swx/customer/index/listLoanProducts')).json()).result as LoanProductsResult;
+  const product = terms.products.find((p) => money(p.minAmount).lte('1000') && money(p.maxAmount).gte('1000'))!;
+  const quote = loanQuote('1000', product, terms.interestFreeDays);
+  await page.goto('/loan');
+  const apply = loans.getByTestId('loan-form');
+  await apply.getByTestId(`loan-product-${product.termDays}`).click();
+  await apply.getByTestId('loan-amount').fill('1000');
+  await expect(apply.getByTestId('calc-interest')).toContainText(quote.totalInterest);
+  // 1,0xx.xx: the repayment in the page's number format.
+  await expect(apply.getByTestId('calc-repayment')).toContainText(`1,${quote.repaymentAmount.slice(1)}`);
+  await apply.getByTestId('loan-review').click();
+  await expect(apply.getByText('Not signed: draw your signature.')).toBeVisible();
+  await sign(page, apply.getByTestId('loan-signature'));
+  await apply.getByTestId('loan-review').click();
+  const confirm = loans.getByTestId('loan-confirm');
+  await expect(confirm.getByTestId('confirm-interest')).toContainText(quote.totalInterest);
+  await confirm.getByTestId('loan-submit').click();
+  await expect(page).toHaveURL(/\/loan\/\d+$/);
+  await expect(loans.getByTestId('loan-state')).toHaveAttribute('data-state', 'pending');
+
+  // The agreement: the terms in its text, the drawn signature as an image in it.
+  const [download] = await Promise.all([page.waitForEvent('download'), loans.getByTestId('agreement-download').click()]);
+  expect(download.suggestedFilename()).toMatch(/^meridian-loan-\d+\.pdf$/);
+  const pdf = await readPdf(new Uint8Array(readFileSync((await download.path())!)));
+  expect(pdf.text).toContain('Erika Mustermann');
+  for (const figure of ['1000.00', quote.totalInterest, quote.repaymentAmount, product.dailyRatePercent])
+    expect(pdf.text).toContain(figure);
+  expect(pdf.text).toContain(String(product.termDays));
+  expect(pdf.images.length).toBeGreaterThanOrEqual(1);
+
+  // The reviewer approves with the agreement in view; the principal reaches the balance.
+  await reviewer.goto('/admin/queues?kind=loan');
+  await bo.getByTestId('review-link').first().click();
+  await expect(bo.getByTestId('review-document').locator('iframe')).toBeVisible();
+  await expect(bo.getByTestId('evidence-upload')).toHaveCount(1);
+  await bo.getByTestId('decision-approve').check();
+  await bo.getByTestId('decide-submit').click();
+  await bo.getByTestId('decide-dialog').getByTestId('confirm-submit').click();
+  await expect(bo.getByTestId('review-state')).toContainText(/Completed/);
+  await reviewer.context().close();
+  await expect(loans.getByTestId('loan-state')).toHaveAttribute('data-state', 'repaying');
+  await expect(loans.getByTestId('loan-owed')).toContainText('1,000.00');
+  await page.goto('/profile');
+  await expect(account.getByTestId('figure-baseBalance')).toHaveAttribute('data-value', '1000');
+  await expect(account.getByTestId('figure-loanAmount')).toHaveAttribute('data-value', '1000');
+
+  // A partial repayment, confirmed with how it is applied; the loan amount falls.
+  await page.goBack();
+  await expect(loans.getByTestId('loan-repay')).toBeVisible();
+  await loans.getByTestId('repay-amount').fill('300');
+  await loans.getByTestId('repay-review').click();
+  const repay = loans.getByTestId('repay-confirm');
+  await expect(repay.getByTestId('repay-confirm-principal')).toContainText('300.00');
+  await repay.getByTestId('repay-submit').click();
+  await expect(loans.getByTestId('loan-owed')).toContainText('700.00');
+  await expect(loans.getByTestId('loan-event').first()).toHaveAttribute('data-kind', 'repayment');
+  await page.goto('/profile');
+  await expect(account.getByTestId('figure-loanAmount')).toHaveAttribute('data-value', '700');
+  await expect(account.getByTestId('figure-baseBalance')).toHaveAttribute('data-value', '700');
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {

@@ -19,7 +19,7 @@ const API = '/api/swx/customer';
 
 /**
  * What the real screen of a remote shows from the real API, so a placeholder in its place fails the test
- * (trading, loans and NFTs are still announced pages: their route only shows their own heading).
+ * (trading and NFTs are still announced pages: their route only shows their own heading).
  */
 const REAL: Partial<Record<RemoteName, (page: Page) => Promise<void>>> = {
   'mfe-markets': async (page) => {
@@ -29,6 +29,10 @@ const REAL: Partial<Record<RemoteName, (page: Page) => Promise<void>>> = {
   'mfe-help': async (page) => {
     const faq = (await (await page.request.get(`${API}/index/listFaq/2`)).json()).result as { question: string }[];
     await expect(remoteIn(page, 'mfe-help').getByTestId('faq-item').first()).toContainText(faq[0]!.question);
+  },
+  'mfe-loans': async (page) => {
+    const terms = (await (await page.request.get(`${API}/index/listLoanProducts`)).json()).result as { interestFreeDays: number };
+    await expect(remoteIn(page, 'mfe-loans').getByTestId('loan-terms-lead')).toContainText(`first ${terms.interestFreeDays} days`);
   },
   'mfe-account': async (page) => {
     const form = remoteIn(page, 'mfe-account').getByTestId('login-form');
