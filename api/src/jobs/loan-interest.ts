@@ -15,11 +15,7 @@ export const LOAN_INTEREST_JOB = 'loan-interest';
  * run or a second node skips it and a missed run catches up exactly the missed days, oldest first. The
  * borrowers whose loans moved are added to `touched`.
  */
-function loanInterestJob(
-  loans: Loans,
-  references: PeriodicJobDefinition['references'],
-  touched: Set<string>,
-): PeriodicJobDefinition {
+function loanInterestJob(loans: Loans, references: PeriodicJobDefinition['references'], touched: Set<string>): PeriodicJobDefinition {
   return {
     name: LOAN_INTEREST_JOB,
     pattern: '0 0 * * *',
@@ -37,7 +33,7 @@ export async function runLoanInterest(db: Database, loans: Loans, now: number, l
   const references: PeriodicJobDefinition['references'] = async (database) =>
     (await loans.accruing(database)).filter((ref) => only === undefined || ref.reference === String(only));
   await runPeriodicJob(db, loanInterestJob(loans, references, touched), now, log);
-  for (const userId of touched) loans.dayBooked(userId);
+  for (const userId of touched) loans.moved(userId);
 }
 
 /** Looks at the loans every minute on the scheduler's clock. */

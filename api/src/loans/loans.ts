@@ -362,8 +362,8 @@ export class Loans {
     return rows.flatMap((r) => (r.disbursedAt ? [{ reference: String(r.id), from: r.disbursedAt.getTime() }] : []));
   }
 
-  /** After a day was booked: the borrower's pages and figures follow. */
-  dayBooked(userId: string): void {
+  /** After a day was booked or a repayment made: the borrower's pages and figures follow. */
+  moved(userId: string): void {
     this.balances.emit('changed', userId, 'real');
     this.notifyUser(userId, [...this.refresh(), { key: 'userFigures', mode: 'real' }]);
   }

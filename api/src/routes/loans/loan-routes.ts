@@ -17,7 +17,8 @@ export const loanRoutes: FastifyPluginAsync<{ db: Database; loans: Loans; now: (
 
   await app.register(async (user) => {
     user.addHook('onRequest', userGuard(db));
-    const moneyCall = moneyCalls(db, now);
+    // A repayment moved money: the borrower's figures (loanAmount, balance) go out live, and their other pages refresh.
+    const moneyCall = moneyCalls(db, now, (userId) => loans.moved(userId));
 
     route(user, loansApi.loan, async (request, reply) =>
       moneyCall(request, reply, (tx, userId, mode) => loans.apply(tx, userId, mode, request.body), {
