@@ -37,6 +37,7 @@ CREATE TABLE "loans" (
 	"borrower_address" text NOT NULL,
 	"signature_id" uuid NOT NULL,
 	"agreement_sha256" text NOT NULL,
+	"agreement_pdf" "bytea" NOT NULL,
 	"applied_at" timestamp with time zone NOT NULL,
 	"disbursed_at" timestamp with time zone,
 	"due_at" timestamp with time zone,

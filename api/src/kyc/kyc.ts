@@ -109,7 +109,7 @@ export class Identification {
         })
         .returning();
       await tx.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, userId));
-      await this.reviewService.enqueueNew(tx, {
+      const queued = await this.reviewService.enqueueNew(tx, {
         kind: 'kyc',
         subjectId: String(row!.id),
         userId,
@@ -127,6 +127,8 @@ export class Identification {
           signatureId: row!.signatureId,
         },
       });
+      // A submission nobody could decide would leave the customer pending forever (SPEC §0 rule 4).
+      if (!queued) throw new Error(`KYC submission ${row!.id} has a review item already`);
     });
     this.notifyUser(userId, [{ key: 'user' }]);
     return this.status(userId);

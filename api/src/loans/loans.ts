@@ -41,7 +41,6 @@ import type { ReviewService } from '../reviews/reviews.ts';
 import type { SettingsCache } from '../settings/settings-cache.ts';
 import type { ImageSealer } from '../uploads/sealed-images.ts';
 import { claimUpload, findUpload } from '../uploads/uploads.ts';
-import { runLoanInterest } from '../jobs/loan-interest.ts';
 import type { AgreementInput } from './agreement/agreement-pdf.ts';
 
 /** The approval's reason; every other reason of the kind is a rejection's. */
@@ -62,9 +61,6 @@ function firstLoanDay(disbursedAt: Date): number {
   const t = disbursedAt.getTime();
   return Math.ceil(t / LOAN_DAY_MS) * LOAN_DAY_MS;
 }
-
-/** A loan's day number (1-based) of a period that starts at `start`. */
-const dayNumber = (row: LoanRow, start: number) => Math.round((start - firstLoanDay(row.disbursedAt!)) / LOAN_DAY_MS) + 1;
 
 /** A loan as its borrower reads it. */
 function loanView(row: LoanRow, reason: string | null = null): LoanView {
@@ -124,6 +120,12 @@ export class Loans {
       if (approving) await Ledger.of(this.db).lockOwner(tx, head.userId, 'real');
       const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
       if (!row || row.status !== 'pending') throw new ApiFailure(OPERATOR_CODES.alreadyDecided, 'the loan is decided already', 409);
+      if (approving) {
+        // Paid out only to a customer still active and verified at the moment of the decision.
+        const [borrower] = await tx.select({ status: users.status, kyc: users.kycStatus }).from(users).where(eq(users.id, row.userId));
+        if (borrower?.status !== 'active' || borrower.kyc !== 'verified')
+          throw new ApiFailure(LOAN_CODES.kycFirst, 'the borrower is no longer active and verified: reject the loan', 409);
+      }
       const at = new Date(this.now());
       if (!approving) {
         await tx.update(loans).set({ status: 'rejected', closedAt: at }).where(eq(loans.id, id));
@@ -240,12 +242,18 @@ export class Loans {
     // The row first (its id numbers the agreement), then the agreement's hash in the same transaction.
     const [row] = await tx
       .insert(loans)
-      .values({ ...facts, agreementSha256: '' })
+      .values({ ...facts, agreementSha256: '', agreementPdf: Buffer.alloc(0) })
       .returning();
+    // The agreement is rendered once, here, and kept as signed (sealed: it carries the signature and the
+    // address); what the borrower and the reviewer download later is these bytes, checked against the hash.
     const pdf = await this.render(tx, row!);
     const sha = createHash('sha256').update(pdf).digest('hex');
-    const [saved] = await tx.update(loans).set({ agreementSha256: sha }).where(eq(loans.id, row!.id)).returning();
-    await this.reviewService.enqueueNew(tx, {
+    const [saved] = await tx
+      .update(loans)
+      .set({ agreementSha256: sha, agreementPdf: this.sealer.seal(pdf) })
+      .where(eq(loans.id, row!.id))
+      .returning();
+    const queued = await this.reviewService.enqueueNew(tx, {
       kind: 'loan',
       subjectId: String(row!.id),
       userId,
@@ -262,10 +270,12 @@ export class Loans {
         signatureId: body.signatureId,
       },
     });
+    // A loan nobody could decide would hold the customer's one open loan forever (SPEC §0 rule 4).
+    if (!queued) throw new Error(`loan ${row!.id} has a review item already`);
     return loanView(saved!);
   }
 
-  /** The agreement's input, from what was signed (the same bytes every time). */
+  /** The agreement, rendered from what the customer signed (once, at the application). */
   private async render(db: Database | Transaction, row: LoanRow): Promise<Buffer> {
     const signature = await findUpload(db, row.signatureId, this.sealer);
     if (!signature) throw new Error(`the signature of loan ${row.id} cannot be read`);
@@ -297,17 +307,20 @@ export class Loans {
     return renderAgreement(input);
   }
 
-  /** The agreement of a loan: its borrower's (userId given) or, for a reviewer, any (null when not theirs). */
+  /**
+   * The agreement of a loan as it was signed: its borrower's (userId given) or, for a reviewer, any (null
+   * when not theirs). The stored bytes, opened and checked against the SHA-256 kept since the signing.
+   */
   async agreement(loanId: number, userId: string | null): Promise<{ pdf: Buffer; sha256: string } | null> {
     const [row] = await this.db
-      .select()
+      .select({ pdf: loans.agreementPdf, sha256: loans.agreementSha256 })
       .from(loans)
       .where(and(eq(loans.id, loanId), userId ? eq(loans.userId, userId) : undefined));
     if (!row) return null;
-    const pdf = await this.render(this.db, row);
-    const sha256 = createHash('sha256').update(pdf).digest('hex');
-    if (sha256 !== row.agreementSha256) throw new Error(`the agreement of loan ${row.id} no longer renders to its stored hash`);
-    return { pdf, sha256 };
+    const pdf = this.sealer.open(row.pdf);
+    if (!pdf || createHash('sha256').update(pdf).digest('hex') !== row.sha256)
+      throw new Error(`the stored agreement of loan ${loanId} does not open to its SHA-256 (upload key changed?)`);
+    return { pdf, sha256: row.sha256 };
   }
 
   /**
@@ -322,17 +335,36 @@ export class Loans {
     if (!head) return null;
     await Ledger.of(this.db).lockOwner(tx, head.userId, 'real');
     const [row] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
-    if (!row || (row.status !== 'repaying' && row.status !== 'overdue') || !row.disbursedAt) return null;
-    const day = dayNumber(row, period.start);
-    if (day <= row.accruedDays) return null;
+    if (!row) return null;
+    const booked = await this.bookEndedDays(tx, row, period.end);
+    return booked === row ? null : row.userId;
+  }
+
+  /**
+   * Books every day of a loan that has ended by `until` and is not booked yet, oldest first, in the caller's
+   * transaction with the owner and the loan locked (the daily job for its day; a repayment for every ended
+   * day, so what it pays off is exact even when the job is late). After the interest-free days, a day's
+   * interest on the unpaid principal (`loan_interest` receivable → interest income, and the debt record
+   * `loan_debt` offset → `loan_interest_due`, reference (`loan_day`, `<id>:<day>`)); once the due date has
+   * passed with money owed, the loan is overdue and the borrower told. Answers the row as it now stands
+   * (the same object when nothing was due).
+   */
+  private async bookEndedDays(tx: Transaction, row: LoanRow, until: number): Promise<LoanRow> {
+    if ((row.status !== 'repaying' && row.status !== 'overdue') || !row.disbursedAt) return row;
+    const first = firstLoanDay(row.disbursedAt);
+    const ended = Math.floor((until - first) / LOAN_DAY_MS);
+    if (ended <= row.accruedDays) return row;
     let interestDue = money(row.interestDue);
-    if (day > row.interestFreeDays && money(row.principalDue).gt(0)) {
-      const interest = dailyInterest(row.principalDue, money(row.dailyRatePercent).toFixed());
+    const rate = money(row.dailyRatePercent).toFixed();
+    for (let day = row.accruedDays + 1; day <= ended; day += 1) {
+      if (day <= row.interestFreeDays || !money(row.principalDue).gt(0)) continue;
+      const interest = dailyInterest(row.principalDue, rate);
+      const date = new Date(first + (day - 1) * LOAN_DAY_MS).toISOString().slice(0, 10);
       await Ledger.of(this.db).post(tx, {
         userId: row.userId,
         mode: 'real',
         currency: row.currency,
-        reference: { kind: 'loan_day', id: `${row.id}:${period.day}` },
+        reference: { kind: 'loan_day', id: `${row.id}:${date}` },
         legs: [
           { type: 'loan_interest', from: { system: 'loans_receivable' }, to: { system: 'interest_income' }, amount: interest },
           { type: 'loan_debt', from: { system: 'loan_debt_offset' }, to: { user: 'loan_interest_due' }, amount: interest },
@@ -340,17 +372,18 @@ export class Loans {
       });
       interestDue = interestDue.plus(interest);
     }
-    const overdue = row.status === 'repaying' && row.dueAt !== null && period.end >= row.dueAt.getTime();
-    await tx
+    const overdue = row.status === 'repaying' && row.dueAt !== null && first + ended * LOAN_DAY_MS >= row.dueAt.getTime();
+    const [saved] = await tx
       .update(loans)
-      .set({ accruedDays: day, interestDue: interestDue.toFixed(), ...(overdue ? { status: 'overdue', overdueAt: row.dueAt } : {}) })
-      .where(eq(loans.id, row.id));
+      .set({ accruedDays: ended, interestDue: interestDue.toFixed(), ...(overdue ? { status: 'overdue', overdueAt: row.dueAt } : {}) })
+      .where(eq(loans.id, row.id))
+      .returning();
     if (overdue)
       await this.notice(tx, row.userId, 'loanOverdue', {
         amount: cents(money(row.principalDue).plus(interestDue)),
         currency: row.currency,
       });
-    return row.userId;
+    return saved!;
   }
 
   /** The loans the daily job walks: those still accruing, each from its disbursement. */
@@ -368,11 +401,6 @@ export class Loans {
     this.notifyUser(userId, [...this.refresh(), { key: 'userFigures', mode: 'real' }]);
   }
 
-  /** Books every ended day of one loan now (before a repayment, so what it pays off is exact). */
-  async catchUp(loanId: number): Promise<void> {
-    await runLoanInterest(this.db, this, this.now(), undefined, loanId);
-  }
-
   /**
    * Repays `amount` of a loan from the cash balance, in the caller's (idempotent) transaction with the
    * owner locked: accrued interest first, then principal (`loan_repayment` cash → receivable, and
@@ -383,12 +411,14 @@ export class Loans {
   async repay(tx: Transaction, userId: string, mode: AccountModeName, loanId: number, amountText: string): Promise<LoanView> {
     if (mode !== 'real') throw new ApiFailure(FUNDING_CODES.realOnly, 'loans need the real account', 409);
     await Ledger.of(this.db).lockOwner(tx, userId, 'real');
-    const [row] = await tx
+    const [locked] = await tx
       .select()
       .from(loans)
       .where(and(eq(loans.id, loanId), eq(loans.userId, userId)))
       .for('update');
-    if (!row) throw new ApiFailure('404', 'loan not found', 404);
+    if (!locked) throw new ApiFailure('404', 'loan not found', 404);
+    // Every day that has ended is booked first, in this transaction: what the repayment pays off is exact.
+    const row = await this.bookEndedDays(tx, locked, this.now());
     const owed = money(row.principalDue).plus(row.interestDue);
     const amount = money(amountText.trim());
     if ((row.status !== 'repaying' && row.status !== 'overdue') || !owed.gt(0) || amount.gt(owed))
@@ -452,7 +482,13 @@ export class Loans {
       .where(and(eq(loans.id, loanId), eq(loans.userId, userId)));
     if (!row) return null;
     const transfers = await this.db
-      .select({ id: ledgerTransfers.id, type: ledgerTransfers.type, amount: ledgerTransfers.amount, createdAt: ledgerTransfers.createdAt })
+      .select({
+        id: ledgerTransfers.id,
+        type: ledgerTransfers.type,
+        amount: ledgerTransfers.amount,
+        createdAt: ledgerTransfers.createdAt,
+        referenceId: ledgerTransfers.referenceId,
+      })
       .from(ledgerTransfers)
       .where(
         and(

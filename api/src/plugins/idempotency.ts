@@ -145,10 +145,12 @@ export async function idempotent<T>(
       result = { statusCode: 200, body: { ...ok(await work(tx)), code: successCode } };
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.httpStatus >= 500) throw error;
-      // A refusal undoes the work: the transaction rolls back, and the refusal is stored on its own below.
+      // A refusal undoes the work: the transaction rolls back, and the refusal is stored on its own below,
+      // with what it tells the client to recover (a loan's range, what is owed); a refusal answered with
+      // HTTP 200 keeps `result: null`, so it never has to fit the call's success schema.
       throw new Refused({
         statusCode: error.httpStatus,
-        body: { code: error.code, message: error.message, result: (error.result ?? null) as T | null },
+        body: { code: error.code, message: error.message, result: (error.httpStatus >= 400 ? (error.result ?? null) : null) as T | null },
       });
     }
     if (!(await store(tx, result))) throw new AlreadyAnswered();

@@ -72,7 +72,13 @@ export function uploadKeyFromEnv(env: NodeJS.ProcessEnv, options: { dataDir: str
   }
   const key = randomBytes(KEY_BYTES);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process of this data folder made it first: use theirs.
+    if ((error as { code?: string }).code === 'EEXIST') return uploadKeyFromEnv(env, options);
+    throw error;
+  }
   chmodSync(file, 0o600);
   return { key, development: true };
 }

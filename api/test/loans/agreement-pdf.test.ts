@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import bidiFactory from 'bidi-js';
@@ -220,7 +221,7 @@ describe('loan agreement PDF', () => {
     expect(first).toContain('Interest-free days 7 days');
     expect(first).toContain('Total interest if repaid on the due date 11.50 USD');
     expect(first).toContain('Amount to repay on the due date 1011.50 USD');
-    expect(first).toContain('Due date 30 days after disbursement');
+    expect(first).toContain('Due date end of day 30 (24:00 UTC)');
     expect(first).toContain('8–30 0.50 USD 11.50 USD');
     expect(first).toContain('1–7 0.00 USD 0.00 USD');
     const all = pages.join('\n');
@@ -360,7 +361,9 @@ describe('loan agreement PDF', () => {
       ...process.env,
       AGREEMENT_INPUT: JSON.stringify({ ...input, signature: { ...input.signature, data: input.signature.data.toString('base64') } }),
     };
-    const there = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8' });
+    // From the API's folder, whichever folder the suite runs from (the repo's root in CI).
+    const cwd = join(import.meta.dirname, '..', '..');
+    const there = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8', cwd });
     expect(there).toBe(here);
   });
 
@@ -385,6 +388,17 @@ describe('loan agreement PDF', () => {
     const text = await readAll(long, 'en');
     expect(text.replace(/\n/g, '')).toContain(`Account ID ${'X'.repeat(120)}`);
     expect(text).toContain('Address Flat 4\n10 Downing Street');
+  });
+
+  it.each(LANGUAGE_CODES)('states the due date and the day count in UTC, digits and Latin in logical order (%s)', async (language) => {
+    const texts = AGREEMENT_TEXTS[language];
+    const text = foldSaraAm(await readAll(await renderAgreement(agreement(language)), language));
+    // The due date is a value of its own row: one line, next to its label.
+    expect(text).toContain(`${texts.dueDate} ${plural(language, texts.dueDateValue, 30)}`);
+    expect(plural(language, texts.dueDateValue, 30)).toMatch(/\b30\b.*[(（].*24:00.*UTC.*[)）]/u);
+    // The note may wrap (between words, at a space or not): compared without white space.
+    const squeezed = (value: string) => value.replace(/\s+/g, '');
+    expect(squeezed(text)).toContain(squeezed(texts.scheduleNote));
   });
 
   it('states the accrual without interest-free days when there are none', async () => {

@@ -197,8 +197,23 @@ describe(`loans (${databaseKind})`, () => {
       });
     const checker = await reviewer();
     expect((await document(checker.token)).rawPayload.equals(first.rawPayload)).toBe(true);
+    // It carries the signature and the address: the reviewer's, not every reader's of the queue.
     const support = await makeOperator(api.app, api.database.db, ['support'], undefined, clock);
     expect((await document(support.token)).statusCode).toBe(404);
+    const auditor = await makeOperator(api.app, api.database.db, ['admin', 'auditor'], undefined, clock);
+    expect(
+      (
+        await api.app.inject({
+          method: 'GET',
+          url: endpointPath(reviewsEndpoints.getReviewImage, { id: review.id, key: 'signatureId' }),
+          headers: auditor.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await document(auditor.token)).statusCode).toBe(404);
+    // Kept as signed: sealed at rest (no PDF header without the key).
+    const [stored] = await api.database.db.select({ pdf: loans.agreementPdf }).from(loans).where(eq(loans.id, loan.id));
+    expect(stored!.pdf.subarray(0, 5).toString()).not.toBe('%PDF-');
     // Rejected: nothing moves, the reason is the borrower's to read, and they may apply again.
     await decide(api.app, checker.token, review.id, { decision: 'reject', reasonCode: 'incomeInsufficient' });
     const list = (
@@ -287,7 +302,8 @@ describe(`loans (${databaseKind})`, () => {
       .from(notifications)
       .where(and(eq(notifications.userId, me.userId), eq(notifications.kind, 'loanOverdue')));
     expect(told).toHaveLength(1);
-    // Interest goes on after the due date, at the same rate; a repayment books the ended days first.
+    // Interest goes on after the due date, at the same rate; a repayment books the ended days first (the job
+    // has not run since 1 January: the repayment itself books the day that ended at midnight).
     clock = Date.UTC(2027, 0, 2, 9, 0, 0);
     // Short of cash (500 of 514.00): refused, nothing booked; more than owed: refused.
     expect((await repayLoan(api.app, me, loan.id, '514.00')).json().code).toBe('10011');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -113,7 +114,12 @@ describe('npm start in production: the payout check', () => {
     const mine = own();
     let shown: unknown = null;
     const run = await start(
-      { NODE_ENV: 'production', MERIDIAN_PAYOUT_ADDRESS_ETH: mine.ethereum, MERIDIAN_PAYOUT_ADDRESS_TRON: mine.tron },
+      {
+        NODE_ENV: 'production',
+        MERIDIAN_PAYOUT_ADDRESS_ETH: mine.ethereum,
+        MERIDIAN_PAYOUT_ADDRESS_TRON: mine.tron,
+        MERIDIAN_UPLOAD_KEY: randomBytes(32).toString('base64'),
+      },
       async (port) => {
         shown = await publishedAt(port);
       },
@@ -122,6 +128,20 @@ describe('npm start in production: the payout check', () => {
     expect(run.stderr).not.toContain('PAYOUT');
     expect(shown).toEqual(mine);
   }, 120_000);
+});
+
+describe('npm start in production: the upload key', () => {
+  it('without MERIDIAN_UPLOAD_KEY it exits non-zero, naming it (identity images are encrypted under it)', async () => {
+    const mine = own();
+    const run = await start({
+      NODE_ENV: 'production',
+      MERIDIAN_PAYOUT_ADDRESS_ETH: mine.ethereum,
+      MERIDIAN_PAYOUT_ADDRESS_TRON: mine.tron,
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('MERIDIAN_UPLOAD_KEY is required in production');
+    expect(run.stdout).not.toContain('Meridian is running');
+  });
 });
 
 describe('npm start in development: made-up payout addresses', () => {

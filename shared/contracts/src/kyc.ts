@@ -101,4 +101,3 @@ export const identificationResult = z.object({
 export type IdentificationResult = z.infer<typeof identificationResult>;
 
 export const identificationImageParams = z.object({ image: z.enum(KYC_IMAGES, { error: 'validation.invalid' }) });
-

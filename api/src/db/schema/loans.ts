@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { uploads } from './uploads.ts';
+import { bytea, uploads } from './uploads.ts';
 
 /** Exact decimals of the money core: `numeric(38,18)`. */
 const exact = (name: string) => numeric(name, { precision: 38, scale: 18 });
@@ -80,6 +80,11 @@ export const loans = pgTable(
       .notNull()
       .references(() => uploads.id),
     agreementSha256: text('agreement_sha256').notNull(),
+    /**
+     * The agreement as signed, sealed like the signature it embeds (uploads/sealed-images.ts): served as
+     * stored, checked against its SHA-256, never rendered again (fonts and libraries may change the bytes).
+     */
+    agreementPdf: bytea('agreement_pdf').notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),

@@ -38,10 +38,13 @@ export const reviewsRoutes: FastifyPluginAsync<{ reviews: ReviewService; correct
     return sendImage(reply, uploadId, image, 'private, no-store');
   });
 
-  // The document an item is decided on (a loan's signed agreement PDF), the same bytes the customer has.
+  // The document an item is decided on (a loan's signed agreement PDF), the same bytes the customer has. It
+  // carries the drawn signature and the address: like the sealed images, for the kind's deciders only.
   route(app, reviewsApi.getReviewDocument, async (request, reply) => {
-    const item = await reviews.readable(request.params.id, operatorOf(request).roles);
-    const document = await reviews.document(item);
+    const me = operatorOf(request);
+    const item = await reviews.readable(request.params.id, me.roles);
+    const decider = REVIEW_DECIDERS[item.kind].some((role) => me.roles.includes(role));
+    const document = decider ? await reviews.document(item) : null;
     if (!document) throw new ApiFailure('404', 'document not found', 404);
     return reply
       .type(document.mime)

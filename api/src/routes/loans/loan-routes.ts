@@ -45,8 +45,6 @@ export const loanRoutes: FastifyPluginAsync<{ db: Database; loans: Loans; now: (
     });
 
     route(user, loansApi.repayLoan, async (request, reply) => {
-      // Every ended day is booked before the repayment, so what it pays off is exact.
-      await loans.catchUp(request.params.id);
       return moneyCall(request, reply, (tx, userId, mode) => loans.repay(tx, userId, mode, request.params.id, request.body.amount));
     });
   });

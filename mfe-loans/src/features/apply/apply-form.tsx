@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { LOAN_CURRENCY, LOAN_DAY_MS, LOAN_KEYS, loanQuote, money, wholeNumber } from '@meridian/contracts';
 import type { LoanBody, LoanProductsResult } from '@meridian/contracts';
 import { loanForm } from '@meridian/contracts/schemas';
-import { formatAmount, formatDate, useLanguage, useT, useUser } from '@meridian/platform';
+import { formatAmount, useLanguage, useT, useUser } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
 import { Button, formClasses } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
@@ -13,6 +13,7 @@ import { uploadImage } from '@meridian/ui/image-field';
 import { SignatureField } from '@meridian/ui/signature-field';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { failureKey } from '../../shared/failure.ts';
+import { utcLastDay } from '../../shared/utc-day.ts';
 import { loansApi } from '../../shared/loans-api.ts';
 import { usePlatform } from '../../shared/platform-context.tsx';
 import { loanKeys } from '../../shared/query-keys.ts';
@@ -124,7 +125,7 @@ export function ApplyForm({ terms }: { terms: LoanProductsResult }) {
                     </div>
                     <div className={styles.figure}>
                       <dt>{t('apply.dueDate')}</dt>
-                      <dd data-testid="calc-due">{formatDate(dueDate, lang)}</dd>
+                      <dd data-testid="calc-due">{utcLastDay(dueDate, lang, t)}</dd>
                     </div>
                   </dl>
                   <div className={styles.tableWrap}>

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { LOAN_CURRENCY, wholeNumber } from '@meridian/contracts';
 import type { LoanDetailResult } from '@meridian/contracts';
-import { formatAmount, formatCountdown, formatDate, formatDateTime, useLanguage, useNow, useT, useUser } from '@meridian/platform';
+import { formatAmount, formatCountdown, formatDateTime, useLanguage, useNow, useT, useUser } from '@meridian/platform';
 import { Button, surfaceClasses } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { failureKey } from '../../shared/failure.ts';
+import { utcLastDay } from '../../shared/utc-day.ts';
 import { LoanStateBadge } from '../../shared/loan-state.tsx';
 import { loanQueries, loansApi } from '../../shared/loans-api.ts';
 import { usePlatform } from '../../shared/platform-context.tsx';
@@ -103,7 +104,7 @@ function Detail({ data: { loan, events } }: { data: LoanDetailResult }) {
           </div>
           <div className={styles.figure}>
             <dt>{t('detail.dueAt')}</dt>
-            <dd data-testid="loan-due">{loan.dueAt ? formatDate(loan.dueAt, lang) : t('detail.afterApproval')}</dd>
+            <dd data-testid="loan-due">{loan.dueAt ? utcLastDay(loan.dueAt, lang, t) : t('detail.afterApproval')}</dd>
           </div>
           {accruing && loan.nextInterestAt ? (
             <div className={styles.figure}>
