@@ -28,7 +28,7 @@ function loanInterestJob(loans: Loans, references: PeriodicJobDefinition['refere
 }
 
 /** Runs the loans' days due at `now` (every accruing loan, or the ones `only` names) and tells their borrowers. */
-export async function runLoanInterest(db: Database, loans: Loans, now: number, log?: FastifyBaseLogger, only?: number): Promise<void> {
+async function runLoanInterest(db: Database, loans: Loans, now: number, log?: FastifyBaseLogger, only?: number): Promise<void> {
   const touched = new Set<string>();
   const references: PeriodicJobDefinition['references'] = async (database) =>
     (await loans.accruing(database)).filter((ref) => only === undefined || ref.reference === String(only));
