@@ -623,9 +623,12 @@ test('identity and a loan: sent to verification, KYC with photos and a drawn sig
   await expect(form.getByTestId('kyc-photo-back')).toHaveCount(0);
   await form.getByTestId('kyc-photo-front').setInputFiles(photo('passport'));
   await form.getByTestId('kyc-photo-hand').setInputFiles(photo('hand'));
-  await sign(page, form.getByTestId('kyc-signature'));
+  // Signed this time without a pointer: the typed name is written on the pad (keyboard access).
+  await form.getByTestId('kyc-signature-typed').fill('Erika Mustermann');
+  await form.getByTestId('kyc-signature-use-typed').press('Enter');
   await form.getByTestId('kyc-submit').click();
   await expect(account.getByTestId('kyc-status')).toHaveAttribute('data-status', 'pending');
+  await expect(account.getByTestId('kyc-image-signature')).toBeVisible();
   await reviewer.goto('/admin/queues?kind=kyc');
   await bo.getByTestId('review-link').first().click();
   await expect(bo.getByTestId('evidence-uploads').getByTestId('evidence-upload')).toHaveCount(3);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { useT } from '@meridian/platform';
 import { Button } from '../components/button.tsx';
@@ -27,6 +27,7 @@ export function SignatureField({ label, hint, onChange, error, testId }: Signatu
   const pad = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const [typed, setTyped] = useState('');
 
   useEffect(() => {
     const node = canvas.current;
@@ -90,6 +91,44 @@ export function SignatureField({ label, hint, onChange, error, testId }: Signatu
           data-testid={testId ? `${testId}-clear` : undefined}
         >
           {t('kit.clearSignature')}
+        </Button>
+      </div>
+      {/* Without a pointer (keyboard, switch access): the signer's name, written on the pad in a script hand. */}
+      <label className={formClasses.label} htmlFor={`${id}-typed`}>
+        {t('kit.typeSignature')}
+      </label>
+      <div className={formClasses.actions}>
+        <input
+          id={`${id}-typed`}
+          className={formClasses.input}
+          value={typed}
+          maxLength={80}
+          autoComplete="name"
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          data-testid={testId ? `${testId}-typed` : undefined}
+        />
+        <Button
+          variant="secondary"
+          disabled={typed.trim() === ''}
+          onClick={() => {
+            const node = canvas.current;
+            const context = node?.getContext('2d');
+            if (!node || !context) return;
+            pad.current?.clear();
+            const width = node.offsetWidth;
+            const height = node.offsetHeight;
+            context.save();
+            context.fillStyle = '#10233f';
+            context.textBaseline = 'middle';
+            context.textAlign = 'center';
+            context.font = `italic ${Math.round(height * 0.32)}px "Segoe Script", "Brush Script MT", "Snell Roundhand", cursive`;
+            context.fillText(typed.trim(), width / 2, height / 2, width * 0.9);
+            context.restore();
+            node.toBlob((blob) => changed.current(blob));
+          }}
+          data-testid={testId ? `${testId}-use-typed` : undefined}
+        >
+          {t('kit.useTypedSignature')}
         </Button>
       </div>
     </div>
