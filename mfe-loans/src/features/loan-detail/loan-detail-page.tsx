@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { LOAN_CURRENCY, wholeNumber } from '@meridian/contracts';
-import type { LoanDetailResult } from '@meridian/contracts';
+import type { LoanDetailResult, LoanEventView } from '@meridian/contracts';
 import { formatAmount, formatCountdown, formatDateTime, useLanguage, useNow, useT, useUser } from '@meridian/platform';
 import { Button, surfaceClasses } from '@meridian/ui';
+import { DataTable } from '@meridian/ui/data-table';
+import type { DataColumn } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { failureKey } from '../../shared/failure.ts';
@@ -59,6 +61,23 @@ function Detail({ data: { loan, events } }: { data: LoanDetailResult }) {
   const accruing = loan.state === 'repaying' || loan.state === 'overdue';
   const now = useNow(1000, accruing && loan.nextInterestAt !== null);
   const fmt = (value: string) => formatAmount(value, LOAN_CURRENCY, lang);
+  const historyColumns: DataColumn<LoanEventView>[] = [
+    { id: 'when', header: t('detail.when'), cell: (event) => formatDateTime(event.at, lang) },
+    {
+      id: 'event',
+      header: t('detail.event'),
+      rowHeader: true,
+      cell: (event) => (
+        <>
+          {t(`events.${event.kind}`)}
+          {event.kind === 'repayment' && event.interest && event.principal ? (
+            <div className={styles.muted}>{t('detail.split', { interest: fmt(event.interest), principal: fmt(event.principal) })}</div>
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'amount', header: t('detail.amountCol'), numeric: true, cell: (event) => (event.amount ? fmt(event.amount) : '—') },
+  ];
   return (
     <>
       <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="loan-summary-title" data-testid="loan-summary">
@@ -128,33 +147,17 @@ function Detail({ data: { loan, events } }: { data: LoanDetailResult }) {
         <h2 id="history-title" className={styles.cardTitle}>
           {t('detail.history')}
         </h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.when')}</th>
-                <th scope="col">{t('detail.event')}</th>
-                <th scope="col">{t('detail.amountCol')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...events].reverse().map((event, index) => (
-                <tr key={`${event.kind}-${event.at}-${index}`} data-testid="loan-event" data-kind={event.kind}>
-                  <td>{formatDateTime(event.at, lang)}</td>
-                  <td>
-                    {t(`events.${event.kind}`)}
-                    {event.kind === 'repayment' && event.interest && event.principal ? (
-                      <div className={styles.muted}>
-                        {t('detail.split', { interest: fmt(event.interest), principal: fmt(event.principal) })}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>{event.amount ? fmt(event.amount) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable<LoanEventView & { key: string }>
+          columns={historyColumns}
+          rows={[...events].reverse().map((event, index) => ({ ...event, key: `${event.kind}-${event.at}-${index}` }))}
+          rowKey={(event) => event.key}
+          caption={t('detail.history')}
+          pageSize={20}
+          cards
+          rowAttributes={(event) => ({ 'data-testid': 'loan-event', 'data-kind': event.kind })}
+          testId="loan-events"
+          pagerTestId="loan-events-pager"
+        />
       </section>
     </>
   );
