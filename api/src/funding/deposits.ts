@@ -3,7 +3,6 @@ import {
   DEPOSITS_PAGE_SIZE,
   FUNDING_CODES,
   FUNDING_NETWORKS,
-  OPERATOR_CODES,
   fitsCurrency,
   isAmount,
   money,
@@ -21,9 +20,6 @@ import type { ReviewService } from '../reviews/reviews.ts';
 import type { SettingsCache } from '../settings/settings-cache.ts';
 import { claimUpload } from '../uploads/uploads.ts';
 import { depositAddressOf } from './deposit-addresses.ts';
-
-/** The approval's reason: the money arrived. Every other reason of the kind is a rejection's. */
-const RECEIVED = 'received';
 
 /** The review state a deposit's view reads: an approval credits at once, so its item is completed. */
 const STATE_OF: Record<string, DepositState> = { pending: 'pending', completed: 'approved', rejected: 'rejected' };
@@ -53,8 +49,6 @@ export class Deposits {
   ) {
     reviewService.handle('deposit', async (tx, review, decision) => {
       const approving = decision.decision === 'approve';
-      if (approving !== (decision.reasonCode === RECEIVED))
-        throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'an approval says the money was received; a rejection says why not', 400);
       const id = wholeNumber(review.subjectId);
       const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, id));
       if (!deposit) throw new ApiFailure('404', 'deposit not found', 404);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   FUNDING_CODES,
   OPERATOR_CODES,
+  REVIEW_APPROVAL_REASONS,
   VALIDATION_KEYS,
   WITHDRAWALS_PAGE_SIZE,
   chainOfNetwork,
@@ -34,7 +35,7 @@ import { violates } from './deposits.ts';
 import type { WalletLinks } from './wallet-links.ts';
 
 /** The approval's reason: the payout goes ahead. Every other reason of the kind is a refusal's or a failed payout's. */
-const PAID = 'paid';
+const PAID = REVIEW_APPROVAL_REASONS.withdrawal;
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -92,8 +93,6 @@ export class Withdrawals {
   ) {
     reviewService.handle('withdrawal', async (tx, review, decision) => {
       const approving = decision.decision === 'approve';
-      if (approving !== (decision.reasonCode === PAID))
-        throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'an approval says the payout goes ahead; a rejection says why not', 400);
       const row = await this.row(tx, review.subjectId);
       if (approving) {
         // The address must still be linked and authorized when the money is promised to it (a revoke waits).

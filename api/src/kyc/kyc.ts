@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { KYC_PHOTOS_OF, LOAN_CODES, OPERATOR_CODES, REVIEW_LIMIT_HOURS } from '@meridian/contracts';
+import { KYC_PHOTOS_OF, LOAN_CODES, REVIEW_APPROVAL_REASONS, REVIEW_LIMIT_HOURS } from '@meridian/contracts';
 import type { IdentificationBody, IdentificationResult, KycImage, KycStatus, KycSubmissionView } from '@meridian/contracts';
 import type { Database, Transaction } from '../db/database.ts';
 import { kycSubmissions, notifications, reviews, users } from '../db/schema.ts';
@@ -9,8 +9,8 @@ import type { ReviewService } from '../reviews/reviews.ts';
 import type { ImageSealer } from '../uploads/sealed-images.ts';
 import { claimUpload, findUpload } from '../uploads/uploads.ts';
 
-/** The approval's reason: the identity was verified. Every other reason of the kind is a rejection's. */
-const VERIFIED = 'verified';
+/** The approval's reason (REVIEW_APPROVAL_REASONS): the identity was verified; a failed one reads the rejection's. */
+const VERIFIED = REVIEW_APPROVAL_REASONS.kyc;
 
 type Submission = typeof kycSubmissions.$inferSelect;
 
@@ -52,8 +52,6 @@ export class Identification {
   ) {
     reviewService.handle('kyc', async (tx, review, decision) => {
       const approving = decision.decision === 'approve';
-      if (approving !== (decision.reasonCode === VERIFIED))
-        throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'an approval says the identity was verified; a rejection says why not', 400);
       const userId = review.userId;
       if (!userId) throw new ApiFailure('404', 'submission not found', 404);
       const status: KycStatus = approving ? 'verified' : 'failed';

@@ -43,8 +43,6 @@ import type { ImageSealer } from '../uploads/sealed-images.ts';
 import { claimUpload, findUpload } from '../uploads/uploads.ts';
 import type { AgreementInput } from './agreement/agreement-pdf.ts';
 
-/** The approval's reason; every other reason of the kind is a rejection's. */
-const APPROVED = 'approved';
 /** The platform named as the lender in every agreement. */
 const LENDER = 'Meridian';
 
@@ -111,8 +109,6 @@ export class Loans {
   ) {
     reviewService.handle('loan', async (tx, review, decision) => {
       const approving = decision.decision === 'approve';
-      if (approving !== (decision.reasonCode === APPROVED))
-        throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'an approval says the loan was approved; a rejection says why not', 400);
       const id = wholeNumber(review.subjectId);
       const [head] = await tx.select({ userId: loans.userId }).from(loans).where(eq(loans.id, id));
       if (!head) throw new ApiFailure('404', 'loan not found', 404);

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { OPERATOR_CODES, REVIEW_DECIDERS, REVIEW_KINDS, REVIEW_LIMIT_HOURS, REVIEW_REASONS, reviewReaders } from '@meridian/contracts';
+import {
+  OPERATOR_CODES,
+  REVIEW_APPROVAL_REASONS,
+  REVIEW_DECIDERS,
+  REVIEW_KINDS,
+  REVIEW_LIMIT_HOURS,
+  REVIEW_REASONS,
+  reviewReaders,
+} from '@meridian/contracts';
 import type { DecideReviewBody, OperatorRole, ReviewKind, ReviewState, ReviewView } from '@meridian/contracts';
 import { decisionFieldsSchema, hasStepFrom, isMoneyReviewKind, reviewStepRule, stepFieldsSchema } from '@meridian/contracts/schemas';
 import type { ReviewStepBody, ReviewStepName } from '@meridian/contracts/schemas';
@@ -365,6 +373,10 @@ export class ReviewService {
       if (row.state !== 'pending') throw new ApiFailure(OPERATOR_CODES.alreadyDecided, 'the item is decided already', 409);
       if (!(REVIEW_REASONS[kind] as readonly string[]).includes(body.reasonCode))
         throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, 'the reason does not fit this kind', 400);
+      // A kind with an approval reason: approving says it, and rejecting says anything but it.
+      const approval = (REVIEW_APPROVAL_REASONS as Partial<Record<ReviewKind, string>>)[kind];
+      if (approval !== undefined && (body.decision === 'approve') !== (body.reasonCode === approval))
+        throw new ApiFailure(OPERATOR_CODES.reasonNotForKind, `an approval says ${approval}; a rejection says why not`, 400);
       const handler = this.handlers.get(kind);
       if (!handler) throw new ApiFailure(OPERATOR_CODES.forbidden, `${kind} items are decided where they are handled`, 403);
       const fields = checkFields(decisionFieldsSchema(kind, body.decision), body.fields);

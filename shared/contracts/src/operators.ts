@@ -66,6 +66,18 @@ export const REVIEW_REASONS = {
   loan: ['approved', 'kycMissing', 'incomeInsufficient', 'termsNotMet'],
   correction: ['tradeError', 'feeRefund', 'compensation', 'duplicateCredit', 'proposalWrong'],
 } as const satisfies Record<ReviewKind, readonly string[]>;
+/**
+ * The reason an approval of a kind carries, where the kind has one: approving says exactly this (the money
+ * was received, the payout goes ahead, the identity was verified, the loan was approved) and every other
+ * reason of the kind is a rejection's. The review service enforces it for every such kind (10207).
+ */
+export const REVIEW_APPROVAL_REASONS = {
+  kyc: 'verified',
+  deposit: 'received',
+  withdrawal: 'paid',
+  loan: 'approved',
+} as const satisfies Partial<{ [K in ReviewKind]: (typeof REVIEW_REASONS)[K][number] }>;
+
 export const ALL_REASON_CODES = [...new Set(Object.values(REVIEW_REASONS).flat())] as const;
 export type ReasonCode = (typeof REVIEW_REASONS)[ReviewKind][number];
 
