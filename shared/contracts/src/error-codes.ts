@@ -92,6 +92,12 @@ export const ERROR_CODES = {
   '10142': 'errors.10142',
   /** The amount is outside the product's range. */
   '10143': 'errors.10143',
+  /** A smart plan product switched off by the operators ("smart trading not enabled"). */
+  '10150': 'errors.10150',
+  /** A plan that is not running (completed, ended early) cannot be left early. */
+  '10151': 'errors.10151',
+  /** The early-exit figures changed since they were shown (a day's income was credited): nothing was done. */
+  '10152': 'errors.10152',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -203,6 +209,20 @@ export const LOAN_CODES = {
   loanOpen: '10141',
   repayNotOwed: '10142',
   amountOutOfRange: '10143',
+} as const;
+
+export const SMART_CODES = {
+  /** SPEC §7 10010: no such product. */
+  productWrong: '10010',
+  /** SPEC §7 10012: the term sent is not the product's now. */
+  daysNotFound: '10012',
+  /** SPEC §7 10013: the amount is outside the product's range. */
+  amountWrong: '10013',
+  /** SPEC §7 10024: a plan of this product is running. */
+  alreadyBought: '10024',
+  notEnabled: '10150',
+  notRunning: '10151',
+  previewChanged: '10152',
 } as const;
 
 /** Client-side failure codes that never come from the server. */

@@ -7,6 +7,7 @@ export {
   ERROR_CODES,
   FUNDING_CODES,
   LOAN_CODES,
+  SMART_CODES,
   CLIENT_ERROR_CODES,
   isSuccessCode,
   messageKeyForCode,
@@ -275,3 +276,15 @@ export * from './kyc-rules.ts';
 export type { IdentificationBody, IdentificationResult, KycSubmissionView } from './kyc.ts';
 export * from './loan-rules.ts';
 export type { LoanBody, LoanView, LoanEventView, ListLoansResult, LoanDetailResult, LoanProductsResult, RepayLoanBody } from './loans.ts';
+export * from './smart-rules.ts';
+export type {
+  BuySmartBody,
+  EarlyExitPreview,
+  ListSmartOrderResult,
+  SmartAccrualView,
+  SmartOrderDetail,
+  SmartOrderView,
+  SmartProductBody,
+  SmartProductsResult,
+  SmartProductView,
+} from './smart.ts';

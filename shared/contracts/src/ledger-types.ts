@@ -8,6 +8,7 @@ export const USER_ACCOUNT_KINDS = [
   'options_escrow', // stakes of open options orders
   'withdrawal_hold', // requested withdrawals until paid or rejected
   'plan_principal', // money in smart plans
+  'plan_accrued', // smart plan income credited, not withdrawable until profit sharing or the term's end
   'loan_principal', // what a user owes on loans: unpaid principal
   'loan_interest_due', // what a user owes on loans: accrued, unpaid interest
   'nft_bid_hold', // the user's leading NFT bids
@@ -27,6 +28,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'interest_income', // loan interest
   'loan_debt_offset', // the other side of users' loan debt records (ADR 008: a debt is a memo pair)
   'plan_income', // smart plan yields paid
+  'penalty_income', // early-exit penalties of smart plans
   'charity_payable', // NFT proceeds owed to charities
   'corrections', // two-operator corrections (SPEC §0 rule 9)
   'rewards', // invite rewards paid (a platform expense)
@@ -61,6 +63,7 @@ export const TRANSFER_TYPES = [
   'plan_principal_return',
   'plan_income',
   'plan_penalty',
+  'plan_income_release', // accrued plan income made the user's cash: profit sharing, term end, early exit
   'loan_disbursement',
   'loan_repayment',
   'loan_interest',
@@ -88,7 +91,8 @@ export type TransferType = (typeof TRANSFER_TYPES)[number];
  *  - a contract's margin, fee, settlement, limit-order hold and its end: (`contract`, order id);
  *  - a deposit credit: (`deposit`, deposit id); a withdrawal's hold, release, fee, payout and return:
  *    (`withdrawal`, withdrawal id); a flash exchange's legs: (`exchange`, exchange id);
- *  - a plan's accrual for one day: (`plan_day`, `<plan id>:<YYYY-MM-DD>`);
+ *  - a plan's principal in and its return (at the term's end or an early exit): (`plan`, plan id); a plan's
+ *    accrual for one day: (`plan_day`, `<plan id>:<YYYY-MM-DD>`);
  *  - a loan disbursement: (`loan`, loan id); a day's loan interest: (`loan_day`, `<loan id>:<YYYY-MM-DD>`);
  *  - an auction's settlement (sale and donation): (`auction`, auction id);
  *  - an invite reward: (`invite`, invitee's user id); a correction: (`correction`, review id).
@@ -113,6 +117,8 @@ export const ONCE_PER_EVENT_TRANSFER_TYPES = [
   'exchange_out',
   'exchange_fee',
   'exchange_in',
+  'plan_principal',
+  'plan_principal_return',
   'plan_income',
   'loan_disbursement',
   'loan_interest',

@@ -78,7 +78,7 @@ export const USER_EVENT_VERSION = 1;
  * `userFigures`: their figures (one account mode when `mode` is given); `userNotifications`: their notifications;
  * `userFunding`: their deposits and withdrawals.
  */
-export const USER_EVENT_KEYS = ['user', 'userFigures', 'userNotifications', 'userFunding', 'userLoans', 'userKyc'] as const;
+export const USER_EVENT_KEYS = ['user', 'userFigures', 'userNotifications', 'userFunding', 'userLoans', 'userKyc', 'userPlans'] as const;
 export type UserEventKey = (typeof USER_EVENT_KEYS)[number];
 
 /** One query a `USER_EVENT` names, as the server sends it (the key's name and its parameters). */

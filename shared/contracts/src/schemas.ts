@@ -158,3 +158,14 @@ export {
 } from './exchange.ts';
 export { identificationBody, identificationForm, identificationResult, kycSubmissionView } from './kyc.ts';
 export { loanBody, loanForm, loanView, listLoansResult, loanDetailResult, loanProductsResult, repayLoanBody } from './loans.ts';
+export {
+  buySmartBody,
+  earlyExitBody,
+  earlyExitPreview,
+  smartForm,
+  smartOrderDetail,
+  smartOrderView,
+  smartProductBody,
+  smartProductsResult,
+  smartProductView,
+} from './smart.ts';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { outboxQuery, outboxResult } from '../accounts.ts';
 
@@ -9,6 +10,20 @@ export const devEndpoints = defineEndpoints('dev', {
     summary: 'The newest mails the embedded outbox holds for an address (development only)',
     query: outboxQuery,
     result: outboxResult,
+    callers: 'anonymous',
+  },
+  devClock: {
+    method: 'POST',
+    path: '/api/dev/clock',
+    summary: "Moves a test site's clock of day-counted products forward and runs their due work (MERIDIAN_TEST_CLOCK=1 only)",
+    body: z.object({
+      advanceMs: z
+        .number()
+        .int()
+        .min(0)
+        .max(400 * 24 * 60 * 60 * 1000),
+    }),
+    result: z.object({ now: z.string() }),
     callers: 'anonymous',
   },
 });

@@ -22,4 +22,6 @@ export const sharedQueryKeys = {
   userLoans: (userId: string | null) => [...sharedQueryKeys.user(userId), 'loans'] as const,
   /** The user's identity verification (the account remote shows it; the loans remote checks it). */
   userKyc: (userId: string | null) => [...sharedQueryKeys.user(userId), 'kyc'] as const,
+  /** The signed-in user's smart plans (a day's income, an early exit, a plan's end: `userPlans` in a user event). */
+  userPlans: (userId: string | null) => [...sharedQueryKeys.user(userId), 'plans'] as const,
 };

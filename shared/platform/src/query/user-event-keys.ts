@@ -12,6 +12,7 @@ const KEY_FACTORIES: Record<UserEventKey, (userId: string, entry: RefreshEntry) 
   userFunding: (userId) => sharedQueryKeys.userFunding(userId),
   userLoans: (userId) => sharedQueryKeys.userLoans(userId),
   userKyc: (userId) => sharedQueryKeys.userKyc(userId),
+  userPlans: (userId) => sharedQueryKeys.userPlans(userId),
 };
 
 const isKnownKey = (key: string): key is UserEventKey => Object.hasOwn(KEY_FACTORIES, key);
