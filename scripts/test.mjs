@@ -178,6 +178,8 @@ const server = spawnComposedSite({
     MERIDIAN_WALLET_HOLD_SECONDS: '3',
     // Flash exchange quotes hold 4 s instead of 30 s, so the exchange journey sees one expire.
     MERIDIAN_EXCHANGE_QUOTE_SECONDS: '4',
+    // The plans' days move on a clock the smart-plans journey moves forward (POST /api/dev/clock).
+    MERIDIAN_TEST_CLOCK: '1',
     // The e2e suites sign many users in from one address; per-address limits are tested in the API suite.
     MERIDIAN_RATE_LIMIT_SCALE: '20',
     // Loopback stands in for the proxy: the release journey sends visitors from distinct networks.

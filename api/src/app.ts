@@ -40,6 +40,7 @@ import { operatorGate } from './plugins/operator-auth.ts';
 import type { OperatorGate } from './plugins/operator-auth.ts';
 import { ReviewService } from './reviews/reviews.ts';
 import { ImageSealer } from './uploads/sealed-images.ts';
+import { TestClock } from './jobs/test-clock.ts';
 import type { OperatorRole } from '@meridian/contracts';
 import type { SocialProviderConfig } from './accounts/social-login.ts';
 
@@ -94,6 +95,8 @@ export interface ApiOptions {
   uploadKey?: Buffer;
   /** Serves `GET /api/dev/outbox` (never in production mode). */
   devOutbox?: boolean;
+  /** A test site's movable clock for day-counted products (`POST /api/dev/clock`; never in production mode). */
+  testClock?: boolean;
   /** OpenID Connect providers offered on the login page. */
   socialProviders?: SocialProviderConfig[];
   /**
@@ -244,6 +247,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     scheduler,
     sealer: options.uploadKey ? new ImageSealer(options.uploadKey) : ImageSealer.random(),
     now,
+    testClock: options.testClock && process.env.NODE_ENV !== 'production' ? new TestClock(now) : null,
     options,
   };
   for (const module of API_MODULES) await module.register(api, core);

@@ -42,6 +42,12 @@ import { scheduleLoanInterest } from './jobs/loan-interest.ts';
 import { Identification } from './kyc/kyc.ts';
 import { Loans } from './loans/loans.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
+import type { TestClock } from './jobs/test-clock.ts';
+import { runPlanAccrual, schedulePlanAccrual } from './jobs/plan-accrual.ts';
+import { SmartPlans } from './smart/smart-plans.ts';
+import { smartRoutes } from './routes/smart/smart-routes.ts';
+import { smartAdminRoutes } from './routes/smart/smart-admin-routes.ts';
+import { clockRoutes } from './routes/dev/clock-routes.ts';
 import { loanRoutes } from './routes/loans/loan-routes.ts';
 
 /** The API scope the modules register their routes on (zod schemas for params, bodies and answers). */
@@ -71,6 +77,8 @@ export interface ApiCore {
   /** Seals identity photos and signatures at rest (uploads/sealed-images.ts). */
   sealer: ImageSealer;
   now: () => number;
+  /** A test site's movable clock of the day-counted products (null on every real site). */
+  testClock: TestClock | null;
   options: ApiOptions;
 }
 
@@ -159,6 +167,18 @@ export const API_MODULES: readonly ApiModule[] = [
       scheduleLoanInterest(scheduler, db, loans, api.log);
       await api.register(kycRoutes, { db, identification });
       await api.register(loanRoutes, { db, loans, now });
+    },
+  },
+  {
+    name: 'smart',
+    register: async (api, { db, settings, balances, notifyUser, now, testClock, scheduler, gate }) => {
+      // The plans count days on the test site's movable clock when there is one.
+      const plans = new SmartPlans(db, settings, balances, notifyUser, testClock?.now ?? now);
+      schedulePlanAccrual(scheduler, plans, api.log);
+      await api.register(smartRoutes, { db, plans, now });
+      await api.register(smartAdminRoutes, { plans, gate });
+      // A test site's clock: moved forward, the plans' due days are booked at once (a run beside the job's is safe).
+      if (testClock) await api.register(clockRoutes, { clock: testClock, runJobs: () => runPlanAccrual(plans, api.log) });
     },
   },
   {

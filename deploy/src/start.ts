@@ -90,6 +90,8 @@ const app = await buildSiteServer({
     // readable at /api/dev/outbox only when MERIDIAN_DEV_OUTBOX=1 (never with NODE_ENV=production).
     mail: { outboxDir: join(dataDir, 'outbox'), smtpUrl: process.env.MERIDIAN_SMTP_URL, from: process.env.MERIDIAN_MAIL_FROM },
     devOutbox: devOutboxFromEnv(process.env),
+    // A test site's movable clock of the plans (MERIDIAN_TEST_CLOCK=1; never with NODE_ENV=production).
+    testClock: process.env.MERIDIAN_TEST_CLOCK === '1' && process.env.NODE_ENV !== 'production',
     uploadKey,
     ...walletHoldFromEnv(process.env),
     ...exchangeQuoteFromEnv(process.env),

@@ -15,3 +15,4 @@ export * from './schema/funding.ts';
 export * from './schema/withdrawals.ts';
 export * from './schema/exchange.ts';
 export * from './schema/loans.ts';
+export * from './schema/smart.ts';

@@ -102,3 +102,38 @@ export const SEED_SETTINGS: Record<string, string> = {
   /** The loan products (term, amount range, daily rate); operators edit the list (loan-rules.ts). */
   loan_products: JSON.stringify(DEFAULT_LOAN_PRODUCTS),
 };
+
+/**
+ * The smart plan products a new site starts with (operators change them in the back-office). Their yields
+ * are terms the operator pays, stated before purchase; the early-exit penalty is the
+ * `early_exit_penalty_percent` default (10 % of principal).
+ */
+export const SEED_SMART_PRODUCTS = [
+  {
+    name: 'Steady 7',
+    termDays: 7,
+    minAmount: '100',
+    maxAmount: '20000',
+    dailyYieldPercent: '0.05',
+    profitSharingDays: 7,
+    earlyExitPenaltyPercent: '10',
+  },
+  {
+    name: 'Balanced 30',
+    termDays: 30,
+    minAmount: '500',
+    maxAmount: '50000',
+    dailyYieldPercent: '0.08',
+    profitSharingDays: 7,
+    earlyExitPenaltyPercent: '10',
+  },
+  {
+    name: 'Long 90',
+    termDays: 90,
+    minAmount: '1000',
+    maxAmount: '100000',
+    dailyYieldPercent: '0.1',
+    profitSharingDays: 30,
+    earlyExitPenaltyPercent: '10',
+  },
+] as const;

@@ -5,9 +5,9 @@ import { seedDepositAddresses } from '../funding/deposit-addresses.ts';
 import { DEV_PAYOUT_KEY, authAddressValue, namesKnownKey, payoutAddressesFromEnv } from '../settings/payout-addresses.ts';
 import type { PayoutAddresses } from '../settings/payout-addresses.ts';
 import type { Database } from './database.ts';
-import { contents, faqs, notices, settings } from './schema.ts';
+import { contents, faqs, notices, settings, smartProducts } from './schema.ts';
 import { SEED_FAQ_EN, SEED_FAQ_ZH, SEED_NOTICES_EN, SEED_NOTICES_ZH } from './seed-help.ts';
-import { SEED_CONTENT_EN, SEED_CONTENT_ZH, SEED_SETTINGS } from './seed-data.ts';
+import { SEED_CONTENT_EN, SEED_CONTENT_ZH, SEED_SETTINGS, SEED_SMART_PRODUCTS } from './seed-data.ts';
 
 export interface SeedOptions {
   /**
@@ -44,7 +44,7 @@ async function seedPayoutAddresses(db: Database, payout: PayoutAddresses): Promi
   });
 }
 
-/** Seeds the demo content and the default settings once (an empty table only), the payout wallets and the deposit addresses. */
+/** Seeds the demo content, the default settings and the smart plan products once (an empty table only), the payout wallets and the deposit addresses. */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {
   await db
     .insert(settings)
@@ -53,6 +53,12 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const payout = options.payout ?? payoutAddressesFromEnv(process.env);
   await seedPayoutAddresses(db, payout);
   await seedDepositAddresses(db, process.env, payout);
+  // Under a lock: two nodes starting on an empty database seed the products once.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed:smart_products'))`);
+    const [productCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(smartProducts);
+    if ((productCount?.n ?? 0) === 0) await tx.insert(smartProducts).values([...SEED_SMART_PRODUCTS]);
+  });
   const [faqCount] = await db.select({ n: sql<number>`count(*)::int` }).from(faqs);
   if ((faqCount?.n ?? 0) === 0) {
     await db

@@ -18,7 +18,7 @@ export interface FiguresContributor {
 export const FIGURES_CONTRIBUTORS: readonly FiguresContributor[] = [
   { product: 'funding', holds: ['cash', 'withdrawal_hold'] },
   { product: 'trading', holds: ['margin', 'options_escrow', 'order_hold'], bond: 'margin' },
-  { product: 'plans', holds: ['plan_principal'] },
+  { product: 'plans', holds: ['plan_principal', 'plan_accrued'] },
   { product: 'loans', holds: [], debts: ['loan_principal', 'loan_interest_due'] },
   { product: 'nfts', holds: ['nft_bid_hold'] },
 ];

@@ -80,6 +80,18 @@ registerHoldReconciler('loan_interest_due', {
     where l.user_id = ${a}.owner_id and ${a}.mode = 'real' and l.currency = ${a}.currency and l.status in ('repaying', 'overdue')), 0)`,
 });
 
+// Smart plans (ADR 008): the principal of the running plans, and their income credited and not yet released.
+registerHoldReconciler('plan_principal', {
+  rule: 'the plan principal account holds exactly the principal of the running plans',
+  expected: (a) => sql`coalesce((select sum(p.amount) from smart_orders p
+    where p.user_id = ${a}.owner_id and ${a}.mode = 'real' and p.currency = ${a}.currency and p.status in ('earning', 'profit_shared')), 0)`,
+});
+registerHoldReconciler('plan_accrued', {
+  rule: 'the plan accrued account holds exactly the credited, unreleased income of the running plans',
+  expected: (a) => sql`coalesce((select sum(p.accrued) from smart_orders p
+    where p.user_id = ${a}.owner_id and ${a}.mode = 'real' and p.currency = ${a}.currency and p.status in ('earning', 'profit_shared')), 0)`,
+});
+
 /** One row per account of a registered hold kind whose balance differs from what its business rows hold. */
 function holdQuery(): SQL {
   const a = sql.raw('a');
@@ -172,7 +184,30 @@ const QUERIES = {
       where reference_kind = 'correction' group by reference_id) t on t.reference_id = r.id::text
     where r.id is null
       or (r.state = 'completed' and (coalesce(t.n, 0) <> 1 or t.total <> (r.payload->>'amount')::numeric))
-      or (r.state <> 'completed' and coalesce(t.n, 0) <> 0)`,
+      or (r.state <> 'completed' and coalesce(t.n, 0) <> 0)
+    union all
+    -- A plan's transfers agree with its row, plan by plan (the hold reconcilers compare owners' totals, where
+    -- one plan's excess could hide another's shortfall): its principal in once; one income per day run,
+    -- summing to its total profit; its penalty; no principal back while it runs, once at the term's end,
+    -- at most once when left early (none when the penalty took it all).
+    select 'plan', p.id::text,
+      p.status || ' days ' || p.days_run || ' income ' || p.total_profit::text || ' penalty ' || coalesce(p.penalty, 0)::text,
+      ('in ' || m.ins || ' days ' || m.days || ' income ' || m.income || ' penalty ' || m.penalty || ' returns ' || m.returns)::text
+    from smart_orders p
+    join lateral (
+      select count(*) filter (where t.type = 'plan_principal') as ins,
+        count(*) filter (where t.type = 'plan_principal_return') as returns,
+        count(*) filter (where t.type = 'plan_income') as days,
+        coalesce(sum(t.amount) filter (where t.type = 'plan_income'), 0) as income,
+        coalesce(sum(t.amount) filter (where t.type = 'plan_penalty'), 0) as penalty
+      from ledger_transfers t
+      where (t.reference_kind = 'plan' and t.reference_id = p.id::text)
+        or (t.reference_kind = 'plan_day' and t.reference_id like p.id::text || ':%')
+    ) m on true
+    where m.ins <> 1 or m.days <> p.days_run or m.income <> p.total_profit or m.penalty <> coalesce(p.penalty, 0)
+      or (p.status in ('earning', 'profit_shared') and m.returns > 0)
+      or (p.status = 'completed' and m.returns <> 1)
+      or (p.status = 'ended_early' and m.returns > 1)`,
   counts: sql`
     select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
 };

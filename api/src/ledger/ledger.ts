@@ -56,6 +56,7 @@ export const noBalances = (): Record<UserAccountKind, Money> => ({
   options_escrow: money('0'),
   withdrawal_hold: money('0'),
   plan_principal: money('0'),
+  plan_accrued: money('0'),
   loan_principal: money('0'),
   loan_interest_due: money('0'),
   nft_bid_hold: money('0'),

@@ -279,6 +279,8 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
       'margin',
       'options_escrow',
       'order_hold',
+      'plan_accrued',
+      'plan_principal',
       'withdrawal_hold',
     ]);
     // A margin with no holding position behind it is named, by account.
