@@ -8,18 +8,19 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { PageHeader, PageSection, SectionNote } from '../../../shared/components/page-header.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
-import { productsQueryOptions, settingsQueryOptions } from '../api/settings-api.ts';
+import { productsQueryOptions, settingsQueryOptions, smartProductsQueryOptions } from '../api/settings-api.ts';
 import { InstrumentHalt } from './instrument-halt.tsx';
 import { ProductsTable } from './products-table.tsx';
 import { SettingsTable } from './settings-table.tsx';
+import { SmartProductsPanel } from './smart-products-panel.tsx';
 import styles from './settings.module.css';
 
 /** Rows per page of the product and instrument tables (hundreds of instruments, four periods each). */
 const PAGE = 20;
 
 /**
- * `/admin/settings`: platform settings, options products and instruments. Admins change them (each
- * change applies to everyone at once and is audited); auditors read them.
+ * `/admin/settings`: platform settings, options products, smart plan products and instruments. Admins
+ * change them (each change is audited; the products' terms apply to new orders and plans); auditors read them.
  */
 export function SettingsPage() {
   const { t } = useT(NAMESPACE);
@@ -27,6 +28,7 @@ export function SettingsPage() {
   const editable = hasRole(session, ['admin']);
   const settings = useQuery(settingsQueryOptions());
   const products = useQuery(productsQueryOptions());
+  const smartProducts = useQuery(smartProductsQueryOptions());
   const [saved, setSaved] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const term = filter.trim().toLowerCase();
@@ -75,6 +77,9 @@ export function SettingsPage() {
             />
           )}
         </QueryView>
+      </PageSection>
+      <PageSection id="settings-smart" title={t('settings.smart.title')} aside={<SectionNote>{t('settings.smart.lead')}</SectionNote>}>
+        <QueryView query={smartProducts}>{(data) => <SmartProductsPanel data={data} editable={editable} onSaved={setSaved} />}</QueryView>
       </PageSection>
       <PageSection
         id="settings-instruments"
