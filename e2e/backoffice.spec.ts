@@ -196,7 +196,8 @@ test("a correction: A proposes and cannot approve; the next operator in A's tab 
 }) => {
   const customer = await signUpAndLogIn(page);
 
-  const { page: a } = await setUp(browser, baseURL!, invited.financeA!, { password: 'Finance-pass-1' });
+  const { page: a, secret: secretA } = await setUp(browser, baseURL!, invited.financeA!, { password: 'Finance-pass-1' });
+  ops.financeA = { email: 'fin-a@ops.example', password: 'Finance-pass-1', secret: secretA };
   const boA = remoteIn(a, 'mfe-backoffice');
   await a.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
   await boA.getByTestId('user-link').first().click();
@@ -698,6 +699,152 @@ test('identity and a loan: sent to verification, KYC with photos and a drawn sig
   await page.goto('/profile');
   await expect(account.getByTestId('figure-loanAmount')).toHaveAttribute('data-value', '700');
   await expect(account.getByTestId('figure-baseBalance')).toHaveAttribute('data-value', '700');
+});
+
+/** A real-account credit for a customer: finance A proposes it, finance B approves it (two operators, audited). */
+async function creditReal(browser: Browser, baseURL: string, email: string, amount: string): Promise<void> {
+  const a = await signIn(browser, baseURL, ops.financeA!);
+  const boA = remoteIn(a, 'mfe-backoffice');
+  await a.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await boA.getByTestId('user-link').first().click();
+  await boA.getByTestId('propose-correction').click();
+  await expect(boA.getByTestId('correction-user')).not.toHaveValue('');
+  await boA.getByTestId('correction-mode-real').check();
+  await boA.getByTestId('correction-direction-credit').check();
+  await boA.getByTestId('correction-amount').fill(amount);
+  await boA.getByTestId('correction-reason').selectOption('compensation');
+  await boA.getByTestId('correction-note').fill('Funding for the plans journey');
+  await boA.getByTestId('propose-submit').click();
+  await boA.getByTestId('propose-dialog').getByTestId('confirm-submit').click();
+  await expect(boA.getByTestId('proposal-sent')).toBeVisible();
+  await a.context().close();
+  const b = await signIn(browser, baseURL, ops.financeB!);
+  const boB = remoteIn(b, 'mfe-backoffice');
+  await boB.getByTestId('nav-corrections').click();
+  const pending = boB.getByTestId('pending-correction').filter({ hasText: email }).first();
+  await pending.getByTestId('correction-approve').click();
+  await boB.getByTestId('correction-decide-dialog').getByTestId('confirm-submit').click();
+  await expect(boB.getByTestId('pending-correction').filter({ hasText: email })).toHaveCount(0);
+  await b.context().close();
+}
+
+test('smart plans: the admin switches a product off; a demo customer is told to switch; a real customer buys a plan, days accrue live on the moved clock, a second purchase is refused, the early exit shows and applies the penalty', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const API = '/api/swx/customer';
+  const listed = (await (await page.request.get(`${API}/index/listSmartProducts`)).json()).result.products as {
+    id: number;
+    name: string;
+    termDays: number;
+    dailyYieldPercent: string;
+    profitSharingDays: number;
+    earlyExitPenaltyPercent: string;
+  }[];
+  const balanced = listed.find((p) => p.name === 'Balanced 30')!;
+  const long = listed.find((p) => p.name === 'Long 90')!;
+
+  // The admin switches Long 90 off in the back-office: for new plans, audited.
+  const admin = await signIn(browser, baseURL!, ops.admin!);
+  const bo = remoteIn(admin, 'mfe-backoffice');
+  await admin.goto('/admin/settings');
+  const products = bo.getByTestId('smart-products-admin');
+  await products.getByTestId(`smart-product-edit-${long.id}`).click();
+  await bo.getByTestId('smart-product-enabled').uncheck();
+  await bo.getByTestId('smart-product-save').click();
+  await expect(products.getByTestId(`smart-product-admin-row-${long.id}`)).toContainText('Off');
+  await admin.goto('/admin/audit');
+  await bo.getByTestId('audit-action').selectOption('product.change');
+  await bo.getByTestId('audit-search').click();
+  const audited = bo.getByTestId('audit-row').first();
+  await expect(audited).toContainText(`smart_product${long.id}`);
+  await expect(audited).toContainText('enabled: true → false');
+  await admin.context().close();
+
+  // A new customer is in demo: the products and their terms show; buying tells them to switch to real.
+  const customer = await signUpAndLogIn(page);
+  await page.goto('/trading');
+  const trading = remoteIn(page, 'mfe-trading');
+  await expect(trading.getByTestId('smart-risk')).toContainText('capital is at risk');
+  await expect(trading.getByTestId(`smart-product-${long.id}`).getByTestId('smart-product-off')).toBeVisible();
+  await trading.getByTestId(`smart-product-choose-${balanced.id}`).click();
+  await expect(trading.getByTestId('smart-switch-real')).toBeVisible();
+
+  // Real account, credited 1,500 USD by two finance operators.
+  await page.goto('/profile');
+  await remoteIn(page, 'mfe-account').getByTestId('mode-real').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
+  await creditReal(browser, baseURL!, customer.email, '1500');
+
+  // A second tab keeps the profile's figures open: they follow the plan live.
+  const profile = await page.context().newPage();
+  await profile.goto('/profile');
+  const figure = (key: string) => remoteIn(profile, 'mfe-account').getByTestId(`figure-${key}`);
+  await expect(figure('baseBalance')).toHaveAttribute('data-value', '1500');
+
+  // Balanced 30: 1,000 → 0.80 a day, 1,024.00 at term, 100.00 to leave early; confirmed, then bought (20004).
+  await page.goto('/trading');
+  await trading.getByTestId(`smart-product-choose-${balanced.id}`).click();
+  await trading.getByTestId('smart-amount').fill('1000');
+  await expect(trading.getByTestId('smart-preview-daily')).toHaveAttribute('data-value', '0.80');
+  await expect(trading.getByTestId('smart-preview-total')).toHaveAttribute('data-value', '1024.00');
+  await expect(trading.getByTestId('smart-preview-penalty')).toHaveAttribute('data-value', '100.00');
+  await trading.getByTestId('smart-buy').click();
+  const confirm = trading.getByTestId('smart-confirm-dialog');
+  await expect(confirm.getByTestId('smart-confirm-total')).toContainText('1,024.00');
+  await confirm.getByTestId('smart-confirm').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Purchase successful.' })).toBeVisible();
+  // The plan's page: earning, the next profit a day from now, counting down.
+  await expect(page).toHaveURL(/\/trading\/\d+$/);
+  await expect(trading.getByTestId('smart-state')).toHaveAttribute('data-state', 'earning');
+  await expect(trading.getByTestId('smart-countdown')).toHaveAttribute('data-left', /^(8[0-9]{4}|86400)$/);
+  await expect(figure('baseBalance')).toHaveAttribute('data-value', '500');
+  await expect(figure('totalAssets')).toHaveAttribute('data-value', '1500');
+
+  // The same product again while it earns: the page says so, and the API refuses it (10024).
+  await trading.getByTestId('smart-back').click();
+  await trading.getByTestId(`smart-product-choose-${balanced.id}`).click();
+  await expect(trading.getByTestId('smart-already-running')).toBeVisible();
+  const login = await (await page.request.post(`${API}/login/login`, { data: customer })).json();
+  const again = await page.request.post(`${API}/order/buySmart`, {
+    headers: { authorization: login.result.token, virtually: 'YES', 'idempotency-key': crypto.randomUUID() },
+    data: {
+      productId: balanced.id,
+      amount: '500',
+      termDays: balanced.termDays,
+      dailyYieldPercent: balanced.dailyYieldPercent,
+      profitSharingDays: balanced.profitSharingDays,
+      earlyExitPenaltyPercent: balanced.earlyExitPenaltyPercent,
+    },
+  });
+  expect((await again.json()).code).toBe('10024');
+
+  // Three days pass on the test site's clock: three days of 0.80 credited, not yet withdrawable; the
+  // plan page and the profile's total assets follow live.
+  await trading.getByTestId('smart-already-running').getByTestId('smart-running-link').click();
+  await expect(trading.getByTestId('smart-accruals-table')).toBeVisible();
+  await expect(trading.getByTestId('smart-accrual')).toHaveCount(0);
+  expect((await page.request.post('/api/dev/clock', { data: { advanceMs: 3 * 86_400_000 + 60_000 } })).ok()).toBe(true);
+  await expect(trading.getByTestId('smart-accrual')).toHaveCount(3);
+  await expect(trading.getByTestId('smart-accrued')).toHaveAttribute('data-value', '2.40');
+  await expect(figure('totalAssets')).toHaveAttribute('data-value', '1502.4');
+  await expect(figure('baseBalance')).toHaveAttribute('data-value', '500');
+
+  // Early exit: the 100.00 penalty takes the 2.40 of income first, then 97.60 of principal; 902.40 back.
+  await trading.getByTestId('smart-exit').click();
+  await expect(trading.getByTestId('smart-exit-penalty')).toHaveText(/100\.00/);
+  await expect(trading.getByTestId('smart-exit-from-income')).toHaveText(/2\.40/);
+  await expect(trading.getByTestId('smart-exit-from-principal')).toHaveText(/97\.60/);
+  await expect(trading.getByTestId('smart-exit-receive')).toHaveText(/902\.40/);
+  await trading.getByTestId('smart-exit-review').click();
+  await trading.getByTestId('smart-exit-dialog').getByTestId('smart-exit-confirm').click();
+  await expect(trading.getByTestId('smart-state')).toHaveAttribute('data-state', 'ended_early');
+  await expect(trading.getByTestId('smart-plan-penalty')).toHaveText(/100\.00/);
+  await expect(figure('baseBalance')).toHaveAttribute('data-value', '1402.4');
+  await expect(figure('totalAssets')).toHaveAttribute('data-value', '1402.4');
+  await profile.close();
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {

@@ -19,7 +19,7 @@ const API = '/api/swx/customer';
 
 /**
  * What the real screen of a remote shows from the real API, so a placeholder in its place fails the test
- * (trading and NFTs are still announced pages: their route only shows their own heading).
+ * (NFTs are still an announced page: its route only shows its own heading).
  */
 const REAL: Partial<Record<RemoteName, (page: Page) => Promise<void>>> = {
   'mfe-markets': async (page) => {
@@ -33,6 +33,13 @@ const REAL: Partial<Record<RemoteName, (page: Page) => Promise<void>>> = {
   'mfe-loans': async (page) => {
     const terms = (await (await page.request.get(`${API}/index/listLoanProducts`)).json()).result as { interestFreeDays: number };
     await expect(remoteIn(page, 'mfe-loans').getByTestId('loan-terms-lead')).toContainText(`first ${terms.interestFreeDays} days`);
+  },
+  'mfe-trading': async (page) => {
+    const products = (await (await page.request.get(`${API}/index/listSmartProducts`)).json()).result.products as {
+      id: number;
+      name: string;
+    }[];
+    await expect(remoteIn(page, 'mfe-trading').getByTestId(`smart-product-${products[0]!.id}`)).toContainText(products[0]!.name);
   },
   'mfe-account': async (page) => {
     const form = remoteIn(page, 'mfe-account').getByTestId('login-form');
