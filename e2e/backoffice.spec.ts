@@ -829,6 +829,8 @@ test('smart plans: the admin switches a product off; a demo customer is told to 
   expect((await page.request.post('/api/dev/clock', { data: { advanceMs: 3 * 86_400_000 + 60_000 } })).ok()).toBe(true);
   await expect(trading.getByTestId('smart-accrual')).toHaveCount(3);
   await expect(trading.getByTestId('smart-accrued')).toHaveAttribute('data-value', '2.40');
+  // The countdown counts on the plans' clock: day 4 is due a day after day 3 (less the minute moved past it).
+  await expect(trading.getByTestId('smart-countdown')).toHaveAttribute('data-left', /^8[0-9]{4}$/);
   await expect(figure('totalAssets')).toHaveAttribute('data-value', '1502.4');
   await expect(figure('baseBalance')).toHaveAttribute('data-value', '500');
 
