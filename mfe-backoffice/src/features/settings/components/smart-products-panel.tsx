@@ -104,6 +104,7 @@ export function SmartProductsPanel({ data, editable, onSaved }: EditingTableProp
         rowKey={(p) => p.id}
         caption={t('settings.smart.title')}
         empty={t('settings.smart.none')}
+        cards
         testId="smart-products-table"
         rowAttributes={(p) => ({
           'data-testid': `smart-product-admin-row-${p.id}`,
