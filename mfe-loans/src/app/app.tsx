@@ -6,16 +6,16 @@ import { LoanDetailPage } from '../features/loan-detail/loan-detail-page.tsx';
 import { MyLoans } from '../features/my-loans/my-loans.tsx';
 import { NAMESPACE } from '../locales/load-namespace.ts';
 import { PlatformProvider } from '../shared/platform-context.tsx';
-import styles from '../shared/loans.module.css';
+import { pageLayout } from '@meridian/ui';
 
 /** `/loan`: what a loan costs and how it works, the application, and the customer's loans. */
 function LoansHome() {
   const { t } = useT(NAMESPACE);
   return (
-    <div className={styles.page} data-testid="mfe-loans-page">
+    <div className={pageLayout.page} data-testid="mfe-loans-page">
       <header>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.lead}>{t('lead')}</p>
+        <h1 className={pageLayout.title}>{t('title')}</h1>
+        <p className={pageLayout.lead}>{t('lead')}</p>
       </header>
       <ApplySection />
       <MyLoans />

@@ -8,7 +8,7 @@ import { PlanFormSection } from '../features/plan-form/plan-form-section.tsx';
 import { ProductsSection } from '../features/products/products-section.tsx';
 import { NAMESPACE } from '../locales/load-namespace.ts';
 import { PlatformProvider } from '../shared/platform-context.tsx';
-import styles from '../shared/trading.module.css';
+import { pageLayout } from '@meridian/ui';
 
 /** `/trading`: the products with their terms, the plan form of the chosen one, and the customer's plans. */
 function TradingHome() {
@@ -16,10 +16,10 @@ function TradingHome() {
   // Kept in the page, not the address: a changed address is a navigation for the shell, which scrolls to the top.
   const [productId, setProductId] = useState<number | null>(null);
   return (
-    <div className={styles.page} data-testid="mfe-trading-page">
+    <div className={pageLayout.page} data-testid="mfe-trading-page">
       <header>
-        <h1 className={styles.title}>{t('pages.trading')}</h1>
-        <p className={styles.lead}>{t('lead')}</p>
+        <h1 className={pageLayout.title}>{t('pages.trading')}</h1>
+        <p className={pageLayout.lead}>{t('lead')}</p>
       </header>
       <ProductsSection
         chosenId={productId}

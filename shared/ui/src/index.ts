@@ -16,6 +16,7 @@ export {
 export type { RemoteLifecycleOptions } from './lifecycles/create-remote-lifecycles.tsx';
 export { FormField, SubmitRow, formClasses } from './components/form.tsx';
 export { surfaceClasses } from './components/surface.ts';
+export { pageLayout } from './components/page-layout.ts';
 export type { FieldControlProps } from './components/form.tsx';
 export { EChart } from './charts/echart.tsx';
 export type { EChartProps, EChartsInstance } from './charts/echart.tsx';

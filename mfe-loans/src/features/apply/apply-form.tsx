@@ -6,7 +6,7 @@ import type { LoanBody, LoanProductsResult } from '@meridian/contracts';
 import { loanForm } from '@meridian/contracts/schemas';
 import { formatAmount, useLanguage, useT, useUser } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
-import { Button, formClasses } from '@meridian/ui';
+import { Button, formClasses, pageLayout } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { Form, TextField, useKitForm } from '@meridian/ui/form';
 import { uploadImage } from '@meridian/ui/image-field';
@@ -89,7 +89,7 @@ export function ApplyForm({ terms }: { terms: LoanProductsResult }) {
                     >
                       <span className={styles.productTerm}>{t('apply.days', { count: p.termDays })}</span>
                       <span>{t('apply.dailyRate', { rate: p.dailyRatePercent })}</span>
-                      <span className={styles.muted}>{t('apply.range', { min: fmt(p.minAmount), max: fmt(p.maxAmount) })}</span>
+                      <span className={pageLayout.muted}>{t('apply.range', { min: fmt(p.minAmount), max: fmt(p.maxAmount) })}</span>
                     </button>
                   </li>
                 ))}
@@ -105,7 +105,7 @@ export function ApplyForm({ terms }: { terms: LoanProductsResult }) {
               testId="loan-amount"
             />
             <section aria-labelledby="loan-calculator-title" className={styles.form} data-testid="loan-calculator">
-              <h3 id="loan-calculator-title" className={styles.cardTitle}>
+              <h3 id="loan-calculator-title" className={pageLayout.cardTitle}>
                 {t('apply.calculator')}
               </h3>
               {quote && product && dueDate ? (
@@ -130,7 +130,7 @@ export function ApplyForm({ terms }: { terms: LoanProductsResult }) {
                   </dl>
                   <div className={styles.tableWrap}>
                     <table className={styles.table} data-testid="calc-schedule">
-                      <caption className={styles.muted} style={{ captionSide: 'top', textAlign: 'start' }}>
+                      <caption className={pageLayout.muted} style={{ captionSide: 'top', textAlign: 'start' }}>
                         {t('apply.scheduleCaption')}
                       </caption>
                       <thead>
@@ -151,10 +151,10 @@ export function ApplyForm({ terms }: { terms: LoanProductsResult }) {
                       </tbody>
                     </table>
                   </div>
-                  <p className={styles.muted}>{t('apply.rules', { free: terms.interestFreeDays })}</p>
+                  <p className={pageLayout.muted}>{t('apply.rules', { free: terms.interestFreeDays })}</p>
                 </>
               ) : (
-                <p className={styles.muted} data-testid="calc-empty">
+                <p className={pageLayout.muted} data-testid="calc-empty">
                   {product ? t('apply.enterAmount', { min: fmt(product.minAmount), max: fmt(product.maxAmount) }) : t('apply.pickTerm')}
                 </p>
               )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { OPEN_LOAN_STATES } from '@meridian/contracts';
 import type { LoanView } from '@meridian/contracts';
 import { useAccountMode, useIsLoggedIn, useT, useUser } from '@meridian/platform';
-import { surfaceClasses } from '@meridian/ui';
+import { surfaceClasses, pageLayout } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { loanQueries } from '../../shared/loans-api.ts';
@@ -78,14 +78,14 @@ export function ApplySection() {
   const { api } = usePlatform();
   const products = useQuery(loanQueries.products(api));
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="apply-title" data-testid="loan-apply">
-      <h2 id="apply-title" className={styles.cardTitle}>
+    <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="apply-title" data-testid="loan-apply">
+      <h2 id="apply-title" className={pageLayout.cardTitle}>
         {t('apply.title')}
       </h2>
       <QueryView query={products}>
         {(terms) => (
           <>
-            <p className={styles.muted} data-testid="loan-terms-lead">
+            <p className={pageLayout.muted} data-testid="loan-terms-lead">
               {t('apply.lead', { free: terms.interestFreeDays })}
             </p>
             <Gate>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { LOAN_CURRENCY, wholeNumber } from '@meridian/contracts';
 import type { LoanDetailResult, LoanEventView } from '@meridian/contracts';
 import { formatAmount, formatCountdown, formatDateTime, useLanguage, useNow, useT, useUser } from '@meridian/platform';
-import { Button, surfaceClasses } from '@meridian/ui';
+import { Button, surfaceClasses, pageLayout } from '@meridian/ui';
 import { DataTable } from '@meridian/ui/data-table';
 import type { DataColumn } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
@@ -48,7 +48,7 @@ function AgreementDownload({ id, sha256 }: { id: number; sha256: string }) {
       >
         {t('detail.agreement')}
       </Button>
-      <code className={styles.muted} dir="ltr" title={t('detail.sha256')} style={{ overflowWrap: 'anywhere' }}>
+      <code className={pageLayout.muted} dir="ltr" title={t('detail.sha256')} style={{ overflowWrap: 'anywhere' }}>
         SHA-256 {sha256}
       </code>
     </div>
@@ -71,7 +71,7 @@ function Detail({ data: { loan, events } }: { data: LoanDetailResult }) {
         <>
           {t(`events.${event.kind}`)}
           {event.kind === 'repayment' && event.interest && event.principal ? (
-            <div className={styles.muted}>{t('detail.split', { interest: fmt(event.interest), principal: fmt(event.principal) })}</div>
+            <div className={pageLayout.muted}>{t('detail.split', { interest: fmt(event.interest), principal: fmt(event.principal) })}</div>
           ) : null}
         </>
       ),
@@ -80,9 +80,9 @@ function Detail({ data: { loan, events } }: { data: LoanDetailResult }) {
   ];
   return (
     <>
-      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="loan-summary-title" data-testid="loan-summary">
+      <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="loan-summary-title" data-testid="loan-summary">
         <div className={styles.head}>
-          <h2 id="loan-summary-title" className={styles.cardTitle}>
+          <h2 id="loan-summary-title" className={pageLayout.cardTitle}>
             {t('detail.title', { id: loan.id })}
           </h2>
           <LoanStateBadge state={loan.state} />
@@ -92,7 +92,7 @@ function Detail({ data: { loan, events } }: { data: LoanDetailResult }) {
             {t('detail.rejected', { reason: t(`reasons.${loan.reason}`) })}
           </p>
         ) : null}
-        {loan.state === 'pending' ? <p className={styles.muted}>{t('detail.pending')}</p> : null}
+        {loan.state === 'pending' ? <p className={pageLayout.muted}>{t('detail.pending')}</p> : null}
         {loan.state === 'overdue' ? (
           <p role="alert" data-testid="loan-overdue">
             {t('detail.overdue')}
@@ -132,19 +132,21 @@ function Detail({ data: { loan, events } }: { data: LoanDetailResult }) {
             </div>
           ) : null}
         </dl>
-        <p className={styles.muted}>{t('detail.stated', { interest: fmt(loan.totalInterest), repayment: fmt(loan.repaymentAmount) })}</p>
+        <p className={pageLayout.muted}>
+          {t('detail.stated', { interest: fmt(loan.totalInterest), repayment: fmt(loan.repaymentAmount) })}
+        </p>
         <AgreementDownload id={loan.id} sha256={loan.agreementSha256} />
       </section>
       {accruing ? (
-        <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="repay-title" data-testid="loan-repay">
-          <h2 id="repay-title" className={styles.cardTitle}>
+        <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="repay-title" data-testid="loan-repay">
+          <h2 id="repay-title" className={pageLayout.cardTitle}>
             {t('repay.title')}
           </h2>
           <RepayForm loan={loan} />
         </section>
       ) : null}
-      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="history-title" data-testid="loan-history">
-        <h2 id="history-title" className={styles.cardTitle}>
+      <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="history-title" data-testid="loan-history">
+        <h2 id="history-title" className={pageLayout.cardTitle}>
           {t('detail.history')}
         </h2>
         <DataTable<LoanEventView & { key: string }>
@@ -171,7 +173,7 @@ export function LoanDetailPage() {
   const id = wholeNumber(useParams().id ?? '');
   const detail = useQuery({ ...loanQueries.detail(api, userId, id), enabled: userId !== null && Number.isSafeInteger(id) });
   return (
-    <div className={styles.page} data-testid="mfe-loans-page">
+    <div className={pageLayout.page} data-testid="mfe-loans-page">
       <Link to="/loan" data-testid="loan-back">
         {t('detail.back')}
       </Link>

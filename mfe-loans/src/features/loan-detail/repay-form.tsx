@@ -5,7 +5,7 @@ import type { LoanView } from '@meridian/contracts';
 import { repayLoanBody } from '@meridian/contracts/schemas';
 import { formatAmount, sharedQueryKeys, useLanguage, useT, useUser } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
-import { Button, formClasses } from '@meridian/ui';
+import { Button, formClasses, pageLayout } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { Form, TextField, useKitForm } from '@meridian/ui/form';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
@@ -75,7 +75,7 @@ export function RepayForm({ loan }: { loan: LoanView }) {
                 {t('repay.review')}
               </Button>
             </div>
-            <p className={styles.muted}>{t('repay.order')}</p>
+            <p className={pageLayout.muted}>{t('repay.order')}</p>
           </>
         )}
       </Form>

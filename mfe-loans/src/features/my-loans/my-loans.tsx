@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { LOAN_CURRENCY, LOANS_PAGE_SIZE } from '@meridian/contracts';
 import type { LoanView } from '@meridian/contracts';
 import { formatAmount, formatDateTime, useAccountMode, useIsLoggedIn, useLanguage, useT, useUser } from '@meridian/platform';
-import { EmptyState, surfaceClasses } from '@meridian/ui';
+import { EmptyState, surfaceClasses, pageLayout } from '@meridian/ui';
 import { DataTable } from '@meridian/ui/data-table';
 import type { DataColumn } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
@@ -12,7 +12,6 @@ import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { LoanStateBadge } from '../../shared/loan-state.tsx';
 import { loanQueries } from '../../shared/loans-api.ts';
 import { usePlatform } from '../../shared/platform-context.tsx';
-import styles from '../../shared/loans.module.css';
 
 /** The customer's loans, newest first: amount, term, state with its time, what is owed now; each opens its page. */
 export function MyLoans() {
@@ -37,7 +36,7 @@ export function MyLoans() {
           <Link to={`/loan/${loan.id}`} data-testid="my-loan-link">
             #{loan.id}
           </Link>
-          <div className={styles.muted}>{formatDateTime(loan.appliedAt, lang)}</div>
+          <div className={pageLayout.muted}>{formatDateTime(loan.appliedAt, lang)}</div>
         </>
       ),
     },
@@ -47,8 +46,8 @@ export function MyLoans() {
     { id: 'owed', header: t('mine.owed'), numeric: true, cell: (loan) => fmt(loan.owed) },
   ];
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="my-loans-title" data-testid="my-loans">
-      <h2 id="my-loans-title" className={styles.cardTitle}>
+    <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="my-loans-title" data-testid="my-loans">
+      <h2 id="my-loans-title" className={pageLayout.cardTitle}>
         {t('mine.title')}
       </h2>
       <QueryView query={list}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { RUNNING_SMART_STATES, SMART_ORDERS_PAGE_SIZE } from '@meridian/contracts';
 import type { SmartOrderView } from '@meridian/contracts';
 import { formatAmount, formatDateTime, useAccountMode, useIsLoggedIn, useLanguage, useT, useUser } from '@meridian/platform';
-import { EmptyState, surfaceClasses } from '@meridian/ui';
+import { EmptyState, surfaceClasses, pageLayout } from '@meridian/ui';
 import { DataTable } from '@meridian/ui/data-table';
 import type { DataColumn } from '@meridian/ui/data-table';
 import { QueryView } from '@meridian/ui/query-view';
@@ -15,7 +15,6 @@ import { PlanStateBadge } from '../../shared/plan-state.tsx';
 import type { PlanFilter } from '../../shared/query-keys.ts';
 import { smartQueries } from '../../shared/smart-api.ts';
 import { usePlatform } from '../../shared/platform-context.tsx';
-import styles from '../../shared/trading.module.css';
 
 const FILTERS: readonly PlanFilter[] = ['running', 'completed', 'ended_early', 'all'];
 
@@ -50,7 +49,7 @@ export function MyPlans() {
           <Link to={`/trading/${plan.id}`} data-testid="smart-plan-link">
             {plan.productName} #{plan.id}
           </Link>
-          <div className={styles.muted}>{formatDateTime(plan.startedAt, lang)}</div>
+          <div className={pageLayout.muted}>{formatDateTime(plan.startedAt, lang)}</div>
         </>
       ),
     },
@@ -84,11 +83,11 @@ export function MyPlans() {
     },
   ];
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="smart-mine-title" data-testid="smart-mine">
-      <h2 id="smart-mine-title" className={styles.cardTitle}>
+    <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="smart-mine-title" data-testid="smart-mine">
+      <h2 id="smart-mine-title" className={pageLayout.cardTitle}>
         {t('mine.title')}
       </h2>
-      <p className={styles.muted}>{t('mine.accruedNote')}</p>
+      <p className={pageLayout.muted}>{t('mine.accruedNote')}</p>
       <Tabs<PlanFilter>
         items={FILTERS.map((key) => ({ key, label: t(`mine.filters.${key}`), testId: `smart-filter-${key}` }))}
         value={filter}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { SmartAccrualView } from '@meridian/contracts';
 import { formatAmount, useLanguage, useT } from '@meridian/platform';
-import { EChart, chartNumber } from '@meridian/ui';
+import { EChart, chartNumber, pageLayout } from '@meridian/ui';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { utcDateTime } from '../../shared/utc-date.ts';
 import styles from '../../shared/trading.module.css';
@@ -45,7 +45,7 @@ export function AccrualsChart({ accruals, currency }: { accruals: readonly Smart
           testId="smart-accruals-chart"
         />
       ) : (
-        <p className={styles.muted} data-testid="smart-accruals-chart">
+        <p className={pageLayout.muted} data-testid="smart-accruals-chart">
           {t('detail.noAccruals')}
         </p>
       )}

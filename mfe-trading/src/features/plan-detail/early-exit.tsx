@@ -4,7 +4,7 @@ import { SMART_CODES, earlyExitSplit } from '@meridian/contracts';
 import type { EarlyExitPreview, SmartOrderView } from '@meridian/contracts';
 import { formatAmount, sharedQueryKeys, useLanguage, useT, useUser } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
-import { Button } from '@meridian/ui';
+import { Button, pageLayout } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
@@ -77,7 +77,7 @@ export function EarlyExit({ plan }: { plan: SmartOrderView }) {
 
   return (
     <>
-      <p className={styles.muted}>{t('exit.lead', { percent: plan.earlyExitPenaltyPercent, penalty: fmt(estimate.penalty) })}</p>
+      <p className={pageLayout.muted}>{t('exit.lead', { percent: plan.earlyExitPenaltyPercent, penalty: fmt(estimate.penalty) })}</p>
       {open ? (
         <QueryView query={preview}>
           {(figures) => (

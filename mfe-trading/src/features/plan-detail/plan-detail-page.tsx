@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { RUNNING_SMART_STATES, wholeNumber } from '@meridian/contracts';
 import type { SmartOrderDetail } from '@meridian/contracts';
 import { ApiError, formatAmount, formatDecimal, useLanguage, useT, useUser } from '@meridian/platform';
-import { surfaceClasses } from '@meridian/ui';
+import { surfaceClasses, pageLayout } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { SmartGate } from '../../shared/gate.tsx';
@@ -24,15 +24,15 @@ function Detail({ data: { order: plan, accruals, now }, receivedAt }: { data: Sm
   const utc = (at: string) => t('form.utc', { date: utcDateTime(at, lang) });
   return (
     <>
-      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="smart-plan-title" data-testid="smart-plan">
+      <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="smart-plan-title" data-testid="smart-plan">
         <div className={styles.head}>
-          <h1 id="smart-plan-title" className={styles.title}>
+          <h1 id="smart-plan-title" className={pageLayout.title}>
             {t('detail.title', { name: plan.productName, id: plan.id })}
           </h1>
           <PlanStateBadge state={plan.state} />
         </div>
-        {plan.state === 'earning' ? <p className={styles.muted}>{t('detail.earning', { count: plan.profitSharingDays })}</p> : null}
-        {plan.state === 'profit_shared' ? <p className={styles.muted}>{t('detail.shared')}</p> : null}
+        {plan.state === 'earning' ? <p className={pageLayout.muted}>{t('detail.earning', { count: plan.profitSharingDays })}</p> : null}
+        {plan.state === 'profit_shared' ? <p className={pageLayout.muted}>{t('detail.shared')}</p> : null}
         <dl className={styles.figures}>
           <div className={styles.figure}>
             <dt>{t('detail.amount')}</dt>
@@ -100,7 +100,7 @@ function Detail({ data: { order: plan, accruals, now }, receivedAt }: { data: Sm
             </div>
           ) : null}
         </dl>
-        <p className={styles.muted}>
+        <p className={pageLayout.muted}>
           {t('detail.stated', {
             income: fmt(plan.totalIncome),
             total: fmt(plan.totalAtTerm),
@@ -108,15 +108,19 @@ function Detail({ data: { order: plan, accruals, now }, receivedAt }: { data: Sm
           })}
         </p>
       </section>
-      <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="smart-accruals-title" data-testid="smart-accruals">
-        <h2 id="smart-accruals-title" className={styles.cardTitle}>
+      <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="smart-accruals-title" data-testid="smart-accruals">
+        <h2 id="smart-accruals-title" className={pageLayout.cardTitle}>
           {t('detail.accruals')}
         </h2>
         <AccrualsChart accruals={accruals} currency={plan.currency} />
       </section>
       {running ? (
-        <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="smart-exit-title" data-testid="smart-exit-section">
-          <h2 id="smart-exit-title" className={styles.cardTitle}>
+        <section
+          className={`${surfaceClasses.panel} ${pageLayout.card}`}
+          aria-labelledby="smart-exit-title"
+          data-testid="smart-exit-section"
+        >
+          <h2 id="smart-exit-title" className={pageLayout.cardTitle}>
             {t('exit.title')}
           </h2>
           <EarlyExit plan={plan} />
@@ -135,7 +139,7 @@ export function PlanDetailPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const detail = useQuery({ ...smartQueries.detail(api, userId, id), enabled: userId !== null && valid });
   return (
-    <div className={styles.page} data-testid="mfe-trading-page">
+    <div className={pageLayout.page} data-testid="mfe-trading-page">
       <Link to="/trading" data-testid="smart-back">
         {t('detail.back')}
       </Link>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useT, useUser } from '@meridian/platform';
-import { surfaceClasses } from '@meridian/ui';
+import { surfaceClasses, pageLayout } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { SmartGate } from '../../shared/gate.tsx';
@@ -37,11 +37,11 @@ export function PlanFormSection({ productId }: { productId: number | null }) {
   return (
     <section
       id="smart-plan-form"
-      className={`${surfaceClasses.panel} ${styles.card}`}
+      className={`${surfaceClasses.panel} ${pageLayout.card}`}
       aria-labelledby="smart-form-title"
       data-testid="smart-plan-form"
     >
-      <h2 id="smart-form-title" className={styles.cardTitle} tabIndex={-1}>
+      <h2 id="smart-form-title" className={pageLayout.cardTitle} tabIndex={-1}>
         {t('form.heading')}
       </h2>
       <QueryView query={products}>
@@ -49,13 +49,13 @@ export function PlanFormSection({ productId }: { productId: number | null }) {
           const product = items.find((item) => item.id === productId) ?? null;
           if (!product)
             return (
-              <p className={styles.muted} data-testid="smart-form-pick">
+              <p className={pageLayout.muted} data-testid="smart-form-pick">
                 {t('form.pick')}
               </p>
             );
           return (
             <>
-              <p className={styles.lead}>{t('form.title', { name: product.name })}</p>
+              <p className={pageLayout.lead}>{t('form.title', { name: product.name })}</p>
               <SmartGate>
                 {!product.enabled ? (
                   <p className={styles.notice} data-testid="smart-form-off" role="note">

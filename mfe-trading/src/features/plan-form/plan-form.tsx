@@ -7,7 +7,7 @@ import type { BuySmartBody, SmartProductView } from '@meridian/contracts';
 import { smartForm } from '@meridian/contracts/schemas';
 import { formatAmount, formatDecimal, sharedQueryKeys, useLanguage, useT, useUser } from '@meridian/platform';
 import { useIdempotentMutation } from '@meridian/platform/data';
-import { Button, formClasses } from '@meridian/ui';
+import { Button, formClasses, pageLayout } from '@meridian/ui';
 import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { Form, fieldError, useKitForm } from '@meridian/ui/form';
 import type { KitForm } from '@meridian/ui/form';
@@ -206,18 +206,18 @@ export function PlanForm({ product, currency }: { product: SmartProductView; cur
           <>
             <AmountField form={form} label={t('form.amount', { currency })} hint={t('form.rangeHint', range)} range={range} />
             <section aria-labelledby="smart-preview-title" className={styles.form} data-testid="smart-preview" aria-live="polite">
-              <h3 id="smart-preview-title" className={styles.cardTitle}>
+              <h3 id="smart-preview-title" className={pageLayout.cardTitle}>
                 {t('form.preview')}
               </h3>
               {preview ? (
                 <>
                   <PlanPreviewFigures preview={preview} currency={currency} />
-                  <p className={styles.muted}>
+                  <p className={pageLayout.muted}>
                     {t('form.rules', { sharing: product.profitSharingDays, penalty: percent(product.earlyExitPenaltyPercent) })}
                   </p>
                 </>
               ) : (
-                <p className={styles.muted} data-testid="smart-preview-empty">
+                <p className={pageLayout.muted} data-testid="smart-preview-empty">
                   {t('form.enterAmount', range)}
                 </p>
               )}
@@ -233,7 +233,7 @@ export function PlanForm({ product, currency }: { product: SmartProductView; cur
       {confirming && confirmed ? (
         <ConfirmDialog
           title={t('form.confirmTitle')}
-          lead={<p className={styles.muted}>{t('form.confirmLead', { name: product.name })}</p>}
+          lead={<p className={pageLayout.muted}>{t('form.confirmLead', { name: product.name })}</p>}
           rows={[
             { label: t('form.amountLabel'), value: fmt(confirming), testId: 'smart-confirm-amount' },
             { label: t('products.term'), value: t('products.days', { count: product.termDays }), testId: 'smart-confirm-term' },

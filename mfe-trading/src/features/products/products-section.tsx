@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SmartProductView } from '@meridian/contracts';
 import { formatAmount, formatDecimal, useLanguage, useT } from '@meridian/platform';
-import { Button, surfaceClasses } from '@meridian/ui';
+import { Button, surfaceClasses, pageLayout } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
 import { smartQueries } from '../../shared/smart-api.ts';
@@ -64,7 +64,7 @@ function ProductCard({
           {chosen ? t('products.chosen') : t('products.choose')}
         </Button>
       ) : (
-        <p className={styles.muted}>{t('products.offNote')}</p>
+        <p className={pageLayout.muted}>{t('products.offNote')}</p>
       )}
     </li>
   );
@@ -79,8 +79,8 @@ export function ProductsSection({ chosenId, onChoose }: { chosenId: number | nul
   const { api } = usePlatform();
   const products = useQuery(smartQueries.products(api));
   return (
-    <section className={`${surfaceClasses.panel} ${styles.card}`} aria-labelledby="smart-products-title">
-      <h2 id="smart-products-title" className={styles.cardTitle}>
+    <section className={`${surfaceClasses.panel} ${pageLayout.card}`} aria-labelledby="smart-products-title">
+      <h2 id="smart-products-title" className={pageLayout.cardTitle}>
         {t('products.title')}
       </h2>
       <p className={styles.risk} role="note" data-testid="smart-risk">
