@@ -42,6 +42,10 @@ interface RestartRound {
   /** From the API listening to the last client resynced (MARKETS full, AUTH_SUCCESS, the new balance held). */
   worstResyncMs: number;
   medianResyncMs: number;
+  /** From the client's own try that reached the new API (or the API listening, if that try was earlier) to resynced. */
+  worstFromRetryMs: number;
+  /** Clients that tried after the API was listening and failed, so needed another retry. */
+  missedRetries: number;
 }
 
 export interface RestartResult {
@@ -52,6 +56,9 @@ export interface RestartResult {
   notResynced: number;
   worstResyncMs: number;
   medianResyncMs: number;
+  /** The worst resync counted from each client's own retry: what the API controls once a client is back. */
+  worstFromRetryMs: number;
+  missedRetries: number;
   final: Inspection;
   seconds: number;
 }
@@ -66,6 +73,8 @@ class LiveClient {
   socket: WebSocket | null = null;
   /** When the socket now open (or opening) was asked for. */
   attemptedAt = 0;
+  /** Every attempt to open a socket (performance.now()). */
+  readonly attempts: number[] = [];
   openedAt = 0;
   marketsAt = 0;
   authAt = 0;
@@ -109,6 +118,7 @@ class LiveClient {
   private open(): void {
     if (this.stopped) return;
     this.attemptedAt = performance.now();
+    this.attempts.push(this.attemptedAt);
     const socket = new WebSocket(this.url());
     this.socket = socket;
     socket.on('open', () => {
@@ -216,6 +226,12 @@ export async function runRestartScenario(store: FaultStore, options: RestartOpti
         const at = synced(c);
         return at === null ? [] : [at - ready];
       });
+      // Counted from the client's own try: the API cannot answer a client before it comes back (up to RETRY_MS).
+      const fromRetry = clients.flatMap((c) => {
+        const at = synced(c);
+        return at === null ? [] : [at - Math.max(ready, c.attemptedAt)];
+      });
+      const missedRetries = clients.filter((c) => c.attempts.some((t) => t >= ready && t < c.attemptedAt)).length;
       const round: RestartRound = {
         restart,
         how,
@@ -224,10 +240,13 @@ export async function runRestartScenario(store: FaultStore, options: RestartOpti
         notResynced: clients.length - times.length,
         worstResyncMs: times.length ? Math.round(Math.max(...times)) : NaN,
         medianResyncMs: Math.round(median(times)),
+        worstFromRetryMs: fromRetry.length ? Math.round(Math.max(...fromRetry)) : NaN,
+        missedRetries,
       };
       rounds.push(round);
       log(
-        `restart ${restart} (${how}): down ${round.downMs} ms, resync worst ${round.worstResyncMs} ms, median ${round.medianResyncMs} ms, not resynced ${round.notResynced}`,
+        `restart ${restart} (${how}): down ${round.downMs} ms, resync worst ${round.worstResyncMs} ms, median ${round.medianResyncMs} ms, ` +
+          `worst from the client's own retry ${round.worstFromRetryMs} ms, missed retries ${round.missedRetries}, not resynced ${round.notResynced}`,
       );
     }
   } finally {
@@ -242,6 +261,8 @@ export async function runRestartScenario(store: FaultStore, options: RestartOpti
     notResynced: rounds.reduce((n, r) => n + r.notResynced, 0),
     worstResyncMs: Math.max(...rounds.map((r) => r.worstResyncMs)),
     medianResyncMs: Math.round(median(rounds.map((r) => r.medianResyncMs))),
+    worstFromRetryMs: Math.max(...rounds.map((r) => r.worstFromRetryMs)),
+    missedRetries: rounds.reduce((n, r) => n + r.missedRetries, 0),
     final,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
