@@ -98,6 +98,14 @@ export const ERROR_CODES = {
   '10151': 'errors.10151',
   /** The early-exit figures changed since they were shown (a day's income was credited): nothing was done. */
   '10152': 'errors.10152',
+  /** The auction has ended (or the NFT was bought): no bid or purchase is taken. */
+  '10160': 'errors.10160',
+  /** The caller's bid leads already: a higher one would only raise their own price. */
+  '10161': 'errors.10161',
+  /** Buy now is not offered for this NFT (none set, or the bids reached its price). */
+  '10162': 'errors.10162',
+  /** The buy-now price changed since it was shown: nothing was bought; `result.price` is the price now. */
+  '10163': 'errors.10163',
   '20001': 'success.20001',
   '20002': 'success.20002',
   '20003': 'success.20003',
@@ -223,6 +231,15 @@ export const SMART_CODES = {
   notEnabled: '10150',
   notRunning: '10151',
   previewChanged: '10152',
+} as const;
+
+export const NFT_CODES = {
+  /** SPEC §7 10016 "purchase amount wrong": a bid under the minimum; `result.minimum` is the minimum now. */
+  bidTooLow: '10016',
+  notLive: '10160',
+  leading: '10161',
+  noBuyNow: '10162',
+  priceChanged: '10163',
 } as const;
 
 /** Client-side failure codes that never come from the server. */

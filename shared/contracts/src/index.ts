@@ -8,6 +8,7 @@ export {
   FUNDING_CODES,
   LOAN_CODES,
   SMART_CODES,
+  NFT_CODES,
   CLIENT_ERROR_CODES,
   isSuccessCode,
   messageKeyForCode,
@@ -277,6 +278,26 @@ export type { IdentificationBody, IdentificationResult, KycSubmissionView } from
 export * from './loan-rules.ts';
 export type { LoanBody, LoanView, LoanEventView, ListLoansResult, LoanDetailResult, LoanProductsResult, RepayLoanBody } from './loans.ts';
 export * from './smart-rules.ts';
+export * from './nft-rules.ts';
+export type {
+  BidNftBody,
+  BuyNftBody,
+  CharitiesResult,
+  CharityBody,
+  CharityView,
+  ListNftQuery,
+  ListNftResult,
+  MyNftBid,
+  MyNftsResult,
+  NftAuctionFrame,
+  NftBidView,
+  NftBody,
+  NftDetail,
+  NftMoveResult,
+  NftsAdminResult,
+  NftView,
+} from './nft.ts';
+export { nftTopicOf } from './nft.ts';
 export type {
   BuySmartBody,
   EarlyExitPreview,

@@ -4,13 +4,17 @@ import { ACCOUNT_MODES } from './accounts-constants.ts';
 import type { AccountModeName } from './accounts-constants.ts';
 import { MAX_MARKET_TOPICS } from './market-types.ts';
 import { marketItem, marketTick, marketTopic } from './market.ts';
+import { nftAuctionFrame, nftTopic } from './nft.ts';
 
 /** Client → server frames on `/ws`. */
 export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('USER_AUTH'), token: z.string().min(1).max(4096) }),
   z.object({ type: z.literal('PING') }),
-  /** Replaces what the connection watches; the answer is a full `MARKETS` frame of those instruments. */
-  z.object({ type: z.literal('SUBSCRIBE'), topics: z.array(marketTopic).max(MAX_MARKET_TOPICS) }),
+  /**
+   * Replaces what the connection watches; the answer is a full `MARKETS` frame of the instruments, and an
+   * `NFT_AUCTION` frame of each NFT topic (`nft:<id>`).
+   */
+  z.object({ type: z.literal('SUBSCRIBE'), topics: z.array(z.union([marketTopic, nftTopic])).max(MAX_MARKET_TOPICS) }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
@@ -78,7 +82,16 @@ export const USER_EVENT_VERSION = 1;
  * `userFigures`: their figures (one account mode when `mode` is given); `userNotifications`: their notifications;
  * `userFunding`: their deposits and withdrawals.
  */
-export const USER_EVENT_KEYS = ['user', 'userFigures', 'userNotifications', 'userFunding', 'userLoans', 'userKyc', 'userPlans'] as const;
+export const USER_EVENT_KEYS = [
+  'user',
+  'userFigures',
+  'userNotifications',
+  'userFunding',
+  'userLoans',
+  'userKyc',
+  'userPlans',
+  'userNfts',
+] as const;
 export type UserEventKey = (typeof USER_EVENT_KEYS)[number];
 
 /** One query a `USER_EVENT` names, as the server sends it (the key's name and its parameters). */
@@ -140,6 +153,8 @@ export const serverFrame = z.discriminatedUnion('type', [
     userId: z.string(),
     refresh: z.array(refreshEntry).min(1).max(MAX_REFRESH_KEYS),
   }),
+  /** Beyond the seed: a bid, a close or a purchase of an NFT a connection watches (`nft:<id>`, public). */
+  nftAuctionFrame,
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 export type MarketsFrame = Extract<ServerFrame, { type: 'MARKETS' }>;

@@ -169,3 +169,4 @@ export {
   smartProductsResult,
   smartProductView,
 } from './smart.ts';
+export { bidNftBody, buyNftBody, charityBody, nftAuctionFrame, nftBody, nftDetail, nftView, listNftResult, myNftsResult } from './nft.ts';

@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject } from 'rxjs';
-import type { AccountModeName, BalanceUpdate, MarketItem, ServerFrame, UserEventFrame } from '@meridian/contracts';
+import type { AccountModeName, BalanceUpdate, MarketItem, NftAuctionFrame, ServerFrame, UserEventFrame } from '@meridian/contracts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'authenticated' | 'closed';
 
@@ -23,10 +23,12 @@ export interface LiveBus {
   /** The signed-in user's data changed elsewhere: `USER_EVENT` frames naming the queries to read again. */
   userEvent$: Subject<UserEventFrame>;
   connection$: BehaviorSubject<ConnectionState>;
+  /** Bids, closes and purchases of the NFTs the page watches (`nft:<id>` topics): `NFT_AUCTION` frames. */
+  nft$: Subject<NftAuctionFrame>;
   /** What the page watches (the union of every `watch`), sorted; the connection subscribes to it. */
   topics$: BehaviorSubject<readonly string[]>;
   /**
-   * Asks for live prices of topics (`home`, `type:N`, `id:N`) while something shows them; the
+   * Asks for live topics (prices: `home`, `type:N`, `id:N`; an NFT auction: `nft:N`) while something shows them; the
    * returned function stops watching. A visitor on one tab receives only what that tab shows.
    */
   watch(topics: readonly string[]): () => void;
@@ -47,6 +49,7 @@ export function createLiveBus(): LiveBus {
     balance$: new Subject(),
     mode$: new Subject(),
     userEvent$: new Subject(),
+    nft$: new Subject(),
     connection$: new BehaviorSubject<ConnectionState>('idle'),
     topics$,
     watch(topics) {
@@ -119,6 +122,9 @@ export function applyFrame(bus: LiveBus, frame: ServerFrame, ownUserId: string |
       return;
     case 'USER_EVENT':
       if (frame.userId === ownUserId) bus.userEvent$.next(frame);
+      return;
+    case 'NFT_AUCTION':
+      bus.nft$.next(frame);
       return;
     case 'AUTH_SUCCESS':
       bus.connection$.next('authenticated');

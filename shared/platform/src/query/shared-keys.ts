@@ -24,4 +24,6 @@ export const sharedQueryKeys = {
   userKyc: (userId: string | null) => [...sharedQueryKeys.user(userId), 'kyc'] as const,
   /** The signed-in user's smart plans (a day's income, an early exit, a plan's end: `userPlans` in a user event). */
   userPlans: (userId: string | null) => [...sharedQueryKeys.user(userId), 'plans'] as const,
+  /** The signed-in user's NFT bids and NFTs (an outbid, a won or lost auction: `userNfts` in a user event). */
+  userNfts: (userId: string | null) => [...sharedQueryKeys.user(userId), 'nfts'] as const,
 };

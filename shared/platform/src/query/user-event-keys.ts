@@ -13,6 +13,7 @@ const KEY_FACTORIES: Record<UserEventKey, (userId: string, entry: RefreshEntry) 
   userLoans: (userId) => sharedQueryKeys.userLoans(userId),
   userKyc: (userId) => sharedQueryKeys.userKyc(userId),
   userPlans: (userId) => sharedQueryKeys.userPlans(userId),
+  userNfts: (userId) => sharedQueryKeys.userNfts(userId),
 };
 
 const isKnownKey = (key: string): key is UserEventKey => Object.hasOwn(KEY_FACTORIES, key);
