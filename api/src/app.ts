@@ -248,6 +248,9 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     sealer: options.uploadKey ? new ImageSealer(options.uploadKey) : ImageSealer.random(),
     now,
     testClock: options.testClock && process.env.NODE_ENV !== 'production' ? new TestClock(now) : null,
+    fabric,
+    liveProviders: [],
+    testClockJobs: [],
     options,
   };
   for (const module of API_MODULES) await module.register(api, core);
@@ -274,6 +277,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   await registerLiveServer(app, {
     market,
     fabric,
+    providers: core.liveProviders,
     frameMs: options.liveFrameMs ?? 1000,
     // Who a token is; sessions ended (logout, revocation) stop their sockets' user frames on every node.
     ...liveSessions(options.db),

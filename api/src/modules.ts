@@ -49,6 +49,14 @@ import { smartRoutes } from './routes/smart/smart-routes.ts';
 import { smartAdminRoutes } from './routes/smart/smart-admin-routes.ts';
 import { clockRoutes } from './routes/dev/clock-routes.ts';
 import { loanRoutes } from './routes/loans/loan-routes.ts';
+import type { LiveFabric } from './live/live-fabric.ts';
+import type { TopicProvider } from './live/topic-provider.ts';
+import { nftPublisher, nftTopics } from './live/providers/nft-topics.ts';
+import { NftAuctions } from './nfts/nft-auctions.ts';
+import { SEED_CHARITIES } from './nfts/seed-catalogue.ts';
+import { runAuctionClose, scheduleAuctionClose } from './jobs/auction-close.ts';
+import { nftRoutes } from './routes/nfts/nft-routes.ts';
+import { nftAdminRoutes } from './routes/nfts/nft-admin-routes.ts';
 
 /** The API scope the modules register their routes on (zod schemas for params, bodies and answers). */
 type ApiScope = FastifyInstance<
@@ -79,6 +87,12 @@ export interface ApiCore {
   now: () => number;
   /** A test site's movable clock of the day-counted products (null on every real site). */
   testClock: TestClock | null;
+  /** The nodes' message fabric (a domain's live topics publish on it). */
+  fabric: LiveFabric;
+  /** A domain's public live topics: a module adds its provider; the live server serves them. */
+  liveProviders: TopicProvider[];
+  /** On a test site, the due work the moved clock runs at once (a module adds its job's run). */
+  testClockJobs: (() => Promise<unknown>)[];
   options: ApiOptions;
 }
 
@@ -171,14 +185,40 @@ export const API_MODULES: readonly ApiModule[] = [
   },
   {
     name: 'smart',
-    register: async (api, { db, settings, balances, notifyUser, now, testClock, scheduler, gate }) => {
+    register: async (api, { db, settings, balances, notifyUser, now, testClock, scheduler, gate, testClockJobs }) => {
       // The plans count days on the test site's movable clock when there is one.
       const plans = new SmartPlans(db, settings, balances, notifyUser, testClock?.now ?? now);
       schedulePlanAccrual(scheduler, plans, api.log);
       await api.register(smartRoutes, { db, plans, now });
       await api.register(smartAdminRoutes, { plans, gate });
       // A test site's clock: moved forward, the plans' due days are booked at once (a run beside the job's is safe).
-      if (testClock) await api.register(clockRoutes, { clock: testClock, runJobs: () => runPlanAccrual(plans, api.log) });
+      testClockJobs.push(() => runPlanAccrual(plans, api.log));
+    },
+  },
+  {
+    name: 'nfts',
+    register: async (api, { db, balances, notifyUser, now, testClock, scheduler, gate, fabric, liveProviders, testClockJobs }) => {
+      const publish = nftPublisher(fabric, (error) => api.log.error({ err: error }, 'live: an auction frame could not be published'));
+      // The auctions end on the test site's movable clock when there is one.
+      const auctions = new NftAuctions(db, balances, notifyUser, publish, testClock?.now ?? now);
+      await auctions.seedCatalogue(SEED_CHARITIES);
+      scheduleAuctionClose(scheduler, auctions, api.log);
+      liveProviders.push(nftTopics((id) => auctions.detail(id).then((d) => d?.nft ?? null)));
+      await api.register(nftRoutes, { db, auctions, now });
+      await api.register(nftAdminRoutes, { auctions, gate });
+      testClockJobs.push(() => runAuctionClose(auctions, api.log));
+    },
+  },
+  {
+    name: 'test clock',
+    register: async (api, { testClock, testClockJobs }) => {
+      if (!testClock) return;
+      await api.register(clockRoutes, {
+        clock: testClock,
+        runJobs: async () => {
+          for (const run of testClockJobs) await run();
+        },
+      });
     },
   },
   {

@@ -16,3 +16,4 @@ export * from './schema/withdrawals.ts';
 export * from './schema/exchange.ts';
 export * from './schema/loans.ts';
 export * from './schema/smart.ts';
+export * from './schema/nfts.ts';

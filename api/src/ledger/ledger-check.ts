@@ -92,6 +92,13 @@ registerHoldReconciler('plan_accrued', {
     where p.user_id = ${a}.owner_id and ${a}.mode = 'real' and p.currency = ${a}.currency and p.status in ('earning', 'profit_shared')), 0)`,
 });
 
+// Charity NFTs (ADR 008): the bid hold holds exactly the user's leading bids of running auctions.
+registerHoldReconciler('nft_bid_hold', {
+  rule: 'the NFT bid hold holds exactly the leading bids of the running auctions',
+  expected: (a) => sql`coalesce((select sum(b.amount) from nft_bids b join nfts n on n.id = b.nft_id
+    where b.user_id = ${a}.owner_id and ${a}.mode = 'real' and n.currency = ${a}.currency and b.status = 'leading' and n.status = 'live'), 0)`,
+});
+
 /** One row per account of a registered hold kind whose balance differs from what its business rows hold. */
 function holdQuery(): SQL {
   const a = sql.raw('a');
@@ -207,7 +214,23 @@ const QUERIES = {
     where m.ins <> 1 or m.days <> p.days_run or m.income <> p.total_profit or m.penalty <> coalesce(p.penalty, 0)
       or (p.status in ('earning', 'profit_shared') and m.returns > 0)
       or (p.status = 'completed' and m.returns <> 1)
-      or (p.status = 'ended_early' and m.returns > 1)`,
+      or (p.status = 'ended_early' and m.returns > 1)
+    union all
+    -- An auction's sale is booked once, when it is sold, at its price; a running or unsold one has none; a
+    -- running one has exactly its leading bid (one when it has a current bid, none before the first bid),
+    -- and an ended one none (the winner's became the sale, the others were released when outbid).
+    select 'auction', n.id::text, n.status || ' ' || coalesce(n.sold_price, 0)::text || ' leading ' || (n.current_bid is not null)::text,
+      ('sales ' || s.sales || ' ' || s.total || ' leading ' || s.leading)::text
+    from nfts n
+    join lateral (
+      select (select count(*) from ledger_transfers t where t.type = 'nft_sale' and t.reference_kind = 'auction' and t.reference_id = n.id::text) as sales,
+        (select coalesce(sum(t.amount), 0) from ledger_transfers t where t.type = 'nft_sale' and t.reference_kind = 'auction' and t.reference_id = n.id::text) as total,
+        (select count(*) from nft_bids b where b.nft_id = n.id and b.status = 'leading') as leading
+    ) s on true
+    where (n.status = 'sold' and (s.sales <> 1 or s.total <> n.sold_price or s.leading <> 0))
+      or (n.status <> 'sold' and s.sales <> 0)
+      or (n.status = 'live' and s.leading <> case when n.current_bid is null then 0 else 1 end)
+      or (n.status = 'unsold' and s.leading <> 0)`,
   counts: sql`
     select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
 };

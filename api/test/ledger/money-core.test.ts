@@ -277,6 +277,7 @@ describe(`ledger post, owners, retries, once-per-event transfers (${databaseKind
       'loan_interest_due',
       'loan_principal',
       'margin',
+      'nft_bid_hold',
       'options_escrow',
       'order_hold',
       'plan_accrued',
