@@ -27,6 +27,14 @@ const price = (requiredKey: string) =>
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 
+/** A lone UTF-16 surrogate: text that no database or JSON column can hold (refused, never stored). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Operator-typed text, trimmed, at most `max` characters, well-formed. */
+const text = (max: number, requiredKey?: string) => {
+  const base = z.string(requiredKey ? { error: requiredKey } : undefined).trim();
+  return (requiredKey ? base.min(1, { error: requiredKey }) : base).max(max).refine((t) => !LONE_SURROGATE.test(t), { error: V.invalid });
+};
+
 /** A charity as everyone reads it: what it is, where to read more, and what its NFTs raised (from the ledger). */
 export const charityView = z.object({
   id: z.number().int(),
@@ -171,13 +179,14 @@ export const charityParams = z.object({ id });
 
 /** A charity as operators add or change it (back-office, audited). */
 export const charityBody = z.object({
-  name: z.string({ error: NFT_KEYS.charityNameRequired }).trim().min(1, { error: NFT_KEYS.charityNameRequired }).max(80),
-  description: z.string().trim().max(1000).default(''),
+  name: text(80, NFT_KEYS.charityNameRequired),
+  description: text(1000).default(''),
   url: z
     .string({ error: NFT_KEYS.urlInvalid })
     .trim()
     .max(300)
-    .regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, { error: NFT_KEYS.urlInvalid }),
+    .regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, { error: NFT_KEYS.urlInvalid })
+    .refine((t) => !LONE_SURROGATE.test(t), { error: NFT_KEYS.urlInvalid }),
 });
 export type CharityBody = z.input<typeof charityBody>;
 
@@ -187,9 +196,9 @@ export type CharityBody = z.input<typeof charityBody>;
  */
 export const nftBody = z
   .object({
-    name: z.string({ error: NFT_KEYS.nameRequired }).trim().min(1, { error: NFT_KEYS.nameRequired }).max(80),
-    description: z.string().trim().max(1000).default(''),
-    creator: z.string({ error: NFT_KEYS.creatorRequired }).trim().min(1, { error: NFT_KEYS.creatorRequired }).max(80),
+    name: text(80, NFT_KEYS.nameRequired),
+    description: text(1000).default(''),
+    creator: text(80, NFT_KEYS.creatorRequired),
     chain: z.enum(NFT_CHAINS),
     charityId: z.number({ error: NFT_KEYS.charityRequired }).int().min(1, { error: NFT_KEYS.charityRequired }).max(2_147_483_647),
     reservePrice: price(V.amountInvalid),
