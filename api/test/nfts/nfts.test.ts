@@ -122,9 +122,11 @@ describe('charity NFTs', () => {
     // Leading already: a second bid of the leader is refused.
     expect((await bid(me, id, '100')).json().code).toBe('200');
     expect((await bid(me, id, '110')).json().code).toBe('10161');
-    // Past its end (the job not run yet): no bid is taken.
+    // At its end and past it (the job not run yet): no bid is taken.
     const ended = await listNft({}, 1);
-    clock += 2 * HOUR;
+    clock += HOUR;
+    expect((await bid(me, ended, '100')).json().code).toBe('10160');
+    clock += HOUR;
     expect((await bid(me, ended, '100')).json().code).toBe('10160');
     await expectLedgerBalanced(db());
   });
@@ -178,6 +180,8 @@ describe('charity NFTs', () => {
     const auctionFrames = (socket: typeof visitor) => socket.frames.filter((f) => f.type === 'NFT_AUCTION');
     await expect.poll(() => auctionFrames(visitor).map((f) => f.event)).toEqual(['snapshot']);
     await bid(a, id, '100');
+    const userEvents = () => aSocket.frames.filter((f) => f.type === 'USER_EVENT' && f.refresh.some((r) => r.key === 'userNfts')).length;
+    await expect.poll(userEvents).toBe(1);
     clock += HOUR - 2 * MINUTE;
     await bid(b, id, '120');
     await expect
@@ -189,9 +193,21 @@ describe('charity NFTs', () => {
       ]);
     expect(JSON.stringify(visitor.frames)).not.toContain(a.userId);
     expect(JSON.stringify(visitor.frames)).not.toContain(b.userId);
-    await expect.poll(() => aSocket.frames.some((f) => f.type === 'USER_EVENT' && f.refresh.some((r) => r.key === 'userNfts'))).toBe(true);
+    // Outbid: A's pages are told at once.
+    await expect.poll(userEvents).toBe(2);
     await drained(elsewhere);
     expect(auctionFrames(elsewhere).map((f) => f.nft.id)).toEqual([other]);
+    // A refused call's key retried once it could succeed is answered with the refusal and tells nobody anything.
+    const poor = await customer('50');
+    const key = randomUUID();
+    expect((await bid(poor, id, '200', key)).json().code).toBe('10011');
+    await moveCash(db(), poor.userId, 'real', '1000');
+    const replayed = await bid(poor, id, '200', key);
+    expect(replayed.json().code).toBe('10011');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    await drained(visitor);
+    expect(auctionFrames(visitor)).toHaveLength(3);
+    expect((await detail(id)).nft.bidCount).toBe(2);
     for (const socket of [visitor, elsewhere, aSocket]) socket.close();
   });
 
@@ -321,11 +337,17 @@ describe('charity NFTs', () => {
     expect(await cashOf(db(), b.userId, 'real')).toBe('500');
     expect((await bid(a, id, '600')).json().code).toBe('10160');
     expect((await buyNow(a, id, '500')).json().code).toBe('10160');
+    // The leader may buy now too: their hold returns and the full price is paid.
+    const led = await listNft();
+    await bid(a, led, '100');
+    expect((await buyNow(a, led, '500')).json().code).toBe('20004');
+    expect(await cashOf(db(), a.userId, 'real')).toBe('500');
+    expect(await holdOf(a.userId)).toBe('0.00');
     // Bids at the buy-now price close that way: buy now is not offered any more.
     const other = await listNft();
-    await bid(a, other, '500');
+    await bid(b, other, '500');
     expect((await detail(other)).nft.buyNowOpen).toBe(false);
-    expect((await buyNow(b, other, '500')).json().code).toBe('10162');
+    expect((await buyNow(a, other, '500')).json().code).toBe('10162');
     expect((await checkLedger(db())).ok).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SUCCESS_CODES } from '@meridian/contracts';
 import { nftEndpoints as nftApi } from '@meridian/contracts/endpoints/nfts';
 import type { Database } from '../../db/database.ts';
@@ -10,10 +10,17 @@ import { moneyCalls } from '../../plugins/money-call.ts';
 import { authOf, userGuard } from '../../plugins/user-auth.ts';
 
 /**
+ * Whether this request's own transaction committed its answer: a replayed answer (the key answered before,
+ * whatever this request's work did before it was rolled back) tells nothing, or a refused retry could
+ * broadcast a bid that never happened.
+ */
+const committedHere = (reply: FastifyReply) => reply.getHeader('Idempotent-Replayed') !== 'true' && reply.statusCode === 200;
+
+/**
  * Charity NFTs (issue 28): the market, an NFT, its artwork and the charities are public; bids and
  * purchases run once per `Idempotency-Key` and lock the NFT, then its owners (several-owner calls).
  * What a committed bid or purchase has to tell (the watchers' frame, the owners' figures) goes out after
- * its commit; a replayed answer tells nothing again.
+ * its commit; a replayed answer tells nothing (`committedHere`).
  */
 export const nftRoutes: FastifyPluginAsync<{ db: Database; auctions: NftAuctions; now: () => number }> = async (
   app,
@@ -65,13 +72,15 @@ export const nftRoutes: FastifyPluginAsync<{ db: Database; auctions: NftAuctions
         request,
         reply,
         async (tx, userId, mode) => {
+          // Each run of the work (a deadlock runs it again) starts with nothing to tell.
+          effects = null;
           const done = await auctions.bid(tx, userId, mode, request.params.id, request.body.amount);
           effects = done.effects;
           return done.result;
         },
         { severalOwners: true },
       );
-      if (effects) auctions.told(effects);
+      if (effects && committedHere(reply)) auctions.told(effects);
       return answer;
     });
 
@@ -81,13 +90,15 @@ export const nftRoutes: FastifyPluginAsync<{ db: Database; auctions: NftAuctions
         request,
         reply,
         async (tx, userId, mode) => {
+          // Each run of the work (a deadlock runs it again) starts with nothing to tell.
+          effects = null;
           const done = await auctions.buyNow(tx, userId, mode, request.body.id, request.body.price);
           effects = done.effects;
           return done.result;
         },
         { severalOwners: true, successCode: SUCCESS_CODES.purchaseSuccessful },
       );
-      if (effects) auctions.told(effects);
+      if (effects && committedHere(reply)) auctions.told(effects);
       return answer;
     });
   });
