@@ -36,7 +36,7 @@ CREATE TABLE "nfts" (
 	"listed_ends_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
 	"current_bid" numeric(38, 18),
-	"leading_bid_id" integer,
+	"leading_bid_id" bigint,
 	"leader_id" uuid,
 	"bid_count" integer DEFAULT 0 NOT NULL,
 	"bidders" integer DEFAULT 0 NOT NULL,

@@ -203,7 +203,7 @@ export const API_MODULES: readonly ApiModule[] = [
       const auctions = new NftAuctions(db, balances, notifyUser, publish, testClock?.now ?? now);
       await auctions.seedCatalogue(SEED_CHARITIES);
       scheduleAuctionClose(scheduler, auctions, api.log);
-      liveProviders.push(nftTopics((id) => auctions.detail(id).then((d) => d?.nft ?? null)));
+      liveProviders.push(nftTopics((id) => auctions.viewOf(id)));
       await api.register(nftRoutes, { db, auctions, now });
       await api.register(nftAdminRoutes, { auctions, gate });
       testClockJobs.push(() => runAuctionClose(auctions, api.log));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
   CUSTOMER_API,
@@ -147,7 +147,8 @@ export class NftAuctions {
     };
   }
 
-  private async viewOf(id: number, db: Database | Transaction = this.db): Promise<NftView | null> {
+  /** One NFT as the market shows it (the live topic's snapshot), or null. */
+  async viewOf(id: number, db: Database | Transaction = this.db): Promise<NftView | null> {
     const [read] = await this.read(eq(nfts.id, id), [], undefined, undefined, db);
     return read ? this.view(read) : null;
   }
@@ -611,15 +612,6 @@ export class NftAuctions {
         }
       }
     });
-  }
-
-  /** Users' holds, for tests: the open auctions' leading bids of one user. */
-  async leadingOf(userId: string): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: nfts.id })
-      .from(nfts)
-      .where(and(eq(nfts.leaderId, userId), inArray(nfts.status, ['live'])));
-    return rows.map((r) => r.id);
   }
 }
 

@@ -40,7 +40,7 @@ export const NFT_BIDS_SHOWN = 50;
 export const NFT_DURATION_HOURS_MAX = 720;
 /** The largest price an NFT may be listed at or bid, in NFT_CURRENCY. */
 export const NFT_PRICE_MAX = '10000000';
-/** Charities and NFTs at most (the back-office lists them whole). */
+/** Charities at most (the back-office lists them whole). */
 export const NFT_CHARITIES_MAX = 100;
 
 /** The validation messages of the bid form and the back-office editors. */

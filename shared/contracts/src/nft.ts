@@ -57,7 +57,7 @@ export type NftBidView = z.infer<typeof nftBidView>;
 
 /**
  * An NFT and its auction, as the market shows it. `leader` and `owner` are bidder numbers in this
- * auction (0 for a buy-now buyer who never bid), never identities (SPEC §0 rule 7). `donated` is the sum
+ * auction (a buy-now buyer gets one too: the purchase is listed with the bids), never identities (SPEC §0 rule 7). `donated` is the sum
  * of its sale transfers to the charity account (ledger), 0 until it is sold.
  */
 export const nftView = z.object({

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /** Exact decimals of the money core: `numeric(38,18)`. */
@@ -48,7 +61,7 @@ export const nfts = pgTable(
     listedEndsAt: timestamp('listed_ends_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     currentBid: exact('current_bid'),
-    leadingBidId: integer('leading_bid_id'),
+    leadingBidId: bigint('leading_bid_id', { mode: 'number' }),
     leaderId: uuid('leader_id').references(() => users.id),
     bidCount: integer('bid_count').notNull().default(0),
     /** Bidder numbers given so far in this auction (a bidder keeps theirs). */
