@@ -1,8 +1,25 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { RemoteProps } from '@meridian/platform';
-import { PlannedRemotePage } from '@meridian/ui';
-import { NAMESPACE } from '../locales/load-namespace.ts';
+import { CharitiesPage } from '../features/charities/components/charities-page.tsx';
+import { CharityPage } from '../features/charities/components/charity-page.tsx';
+import { MarketPage } from '../features/market/components/market-page.tsx';
+import { MyNftsPage } from '../features/my-nfts/components/my-nfts-page.tsx';
+import { NftDetailPage } from '../features/nft-detail/components/nft-detail-page.tsx';
+import { PlatformProvider } from '../shared/platform-context.tsx';
 
-/** Charity NFTs: the planned page at every path of this remote's prefixes, until the feature lands. */
-export function App(_props: RemoteProps) {
-  return <PlannedRemotePage namespace={NAMESPACE} page="nfts" testId="mfe-nfts-page" />;
+/** Charity NFTs (issue 28): the market, an NFT and its auction, my NFTs, the charities — all under `/nfts`. */
+export function App({ platform }: RemoteProps) {
+  return (
+    <PlatformProvider value={platform}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/nfts/mine" element={<MyNftsPage />} />
+          <Route path="/nfts/charities" element={<CharitiesPage />} />
+          <Route path="/nfts/charities/:id" element={<CharityPage />} />
+          <Route path="/nfts/:id" element={<NftDetailPage />} />
+          <Route path="*" element={<MarketPage />} />
+        </Routes>
+      </BrowserRouter>
+    </PlatformProvider>
+  );
 }
