@@ -9,7 +9,19 @@ async function wcagViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const PAGES = ['/', '/market', '/loan', '/trading', '/help/faq', '/help', '/pass/login', '/pass/register', '/pass/reset', '/admin/sign-in'] as const;
+const PAGES = [
+  '/',
+  '/market',
+  '/loan',
+  '/trading',
+  '/nfts',
+  '/help/faq',
+  '/help',
+  '/pass/login',
+  '/pass/register',
+  '/pass/reset',
+  '/admin/sign-in',
+] as const;
 
 for (const path of PAGES) {
   test(`${path} has no WCAG 2 A/AA violations (axe)`, async ({ page }) => {

@@ -9,7 +9,7 @@ const ROUTES: Record<RemoteName, { path: string; testId: string }> = {
   'mfe-markets': { path: '/market', testId: 'market-page' },
   'mfe-trading': { path: '/trading', testId: 'mfe-trading-page' },
   'mfe-loans': { path: '/loan', testId: 'mfe-loans-page' },
-  'mfe-nfts': { path: '/nfts', testId: 'mfe-nfts-page' },
+  'mfe-nfts': { path: '/nfts', testId: 'nfts-market' },
   'mfe-account': { path: '/pass/login', testId: 'login-page' },
   'mfe-help': { path: '/help/faq', testId: 'help-faq' },
   'mfe-backoffice': { path: '/admin/sign-in', testId: 'sign-in-form' },
@@ -18,8 +18,7 @@ const ROUTES: Record<RemoteName, { path: string; testId: string }> = {
 const API = '/api/swx/customer';
 
 /**
- * What the real screen of a remote shows from the real API, so a placeholder in its place fails the test
- * (NFTs are still an announced page: its route only shows its own heading).
+ * What the real screen of a remote shows from the real API, so a placeholder in its place fails the test.
  */
 const REAL: Partial<Record<RemoteName, (page: Page) => Promise<void>>> = {
   'mfe-markets': async (page) => {
@@ -40,6 +39,12 @@ const REAL: Partial<Record<RemoteName, (page: Page) => Promise<void>>> = {
       name: string;
     }[];
     await expect(remoteIn(page, 'mfe-trading').getByTestId(`smart-product-${products[0]!.id}`)).toContainText(products[0]!.name);
+  },
+  'mfe-nfts': async (page) => {
+    const list = (await (await page.request.get(`${API}/index/listNft?status=live&sort=ending`)).json()).result as {
+      items: { name: string }[];
+    };
+    await expect(remoteIn(page, 'mfe-nfts').getByTestId('nft-card').first()).toContainText(list.items[0]!.name);
   },
   'mfe-account': async (page) => {
     const form = remoteIn(page, 'mfe-account').getByTestId('login-form');
