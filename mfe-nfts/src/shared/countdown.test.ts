@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clockSkew } from './clock.tsx';
+import { clockSkew } from '@meridian/ui/clock';
 import { AuctionCountdown, msLeft, splitTimeLeft } from './countdown.tsx';
 import { NOW } from './nft-fixtures.ts';
 import { cleanUp, fakePlatform, renderInDom } from './render-in-dom.ts';

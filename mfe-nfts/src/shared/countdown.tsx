@@ -1,7 +1,7 @@
 import type { NftState } from '@meridian/contracts';
 import { useT } from '@meridian/platform';
 import { NAMESPACE } from '../locales/load-namespace.ts';
-import { useClockNow } from './clock.tsx';
+import { useClockNow } from '@meridian/ui/clock';
 
 /** The time left until `endsAt` on the auctions' clock (this page's `now` moved by `skewMs`), never negative. */
 export function msLeft(endsAt: string, now: number, skewMs: number): number {

@@ -2,7 +2,8 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePlatform, renderInDom } from './render-in-dom.ts';
-import { NextProfitCountdown, clockSkew } from './next-profit.tsx';
+import { clockSkew } from '@meridian/ui/clock';
+import { NextProfitCountdown } from './next-profit.tsx';
 
 const START = Date.UTC(2025, 0, 1, 12, 0, 0);
 

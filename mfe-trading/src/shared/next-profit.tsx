@@ -1,15 +1,6 @@
 import { formatCountdown, useT } from '@meridian/platform';
 import { NAMESPACE } from '../locales/load-namespace.ts';
-import { useClockNow } from './clock.tsx';
-
-/**
- * How far the plans' clock is ahead of this page's: the answer's `now` against when it was received. A
- * countdown then does not depend on the reader's own clock being right (nor on a test site's moved one).
- */
-export function clockSkew(serverNow: string, receivedAt: number): number {
-  const server = Date.parse(serverNow);
-  return Number.isNaN(server) || receivedAt <= 0 ? 0 : server - receivedAt;
-}
+import { useClockNow } from '@meridian/ui/clock';
 
 /**
  * The time left until a plan's next day of income is credited, ticking each second (from the remote's

@@ -8,8 +8,8 @@ import type { ApiClient, Platform } from '@meridian/platform';
 import { i18n, initI18n } from '@meridian/platform';
 import en from '../locales/en.json';
 import { NAMESPACE } from '../locales/load-namespace.ts';
-import { ClockProvider } from './clock.tsx';
-import type { Clock } from './clock.tsx';
+import { ClockProvider } from '@meridian/ui/clock';
+import type { Clock } from '@meridian/ui/clock';
 import { PlatformProvider } from './platform-context.tsx';
 
 // The remote's component tests render in happy-dom, in English, and wait for React's updates with act().

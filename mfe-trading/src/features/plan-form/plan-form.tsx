@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@meridian/ui/confirm-dialog';
 import { Form, fieldError, useKitForm } from '@meridian/ui/form';
 import type { KitForm } from '@meridian/ui/form';
 import { NAMESPACE } from '../../locales/load-namespace.ts';
-import { useClockNow } from '../../shared/clock.tsx';
+import { useClockNow } from '@meridian/ui/clock';
 import { failureCode, failureKey } from '../../shared/failure.ts';
 import { smartApi, smartQueries } from '../../shared/smart-api.ts';
 import { usePlatform } from '../../shared/platform-context.tsx';

@@ -7,7 +7,7 @@ import { formClasses, pageLayout, surfaceClasses } from '@meridian/ui';
 import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { clockSkew } from '../../../shared/clock.tsx';
+import { clockSkew } from '@meridian/ui/clock';
 import { useFormat } from '../../../shared/format.ts';
 import { NftCard, NftGrid } from '../../../shared/nft-card.tsx';
 import { nftQueries } from '../../../shared/nfts-api.ts';

@@ -8,7 +8,7 @@ import { Pager } from '@meridian/ui/pager';
 import { QueryView } from '@meridian/ui/query-view';
 import { Tabs } from '@meridian/ui/tabs';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { clockSkew } from '../../../shared/clock.tsx';
+import { clockSkew } from '@meridian/ui/clock';
 import { useFormat } from '../../../shared/format.ts';
 import { SignInPrompt } from '../../../shared/gate.tsx';
 import { NftCard, NftGrid } from '../../../shared/nft-card.tsx';

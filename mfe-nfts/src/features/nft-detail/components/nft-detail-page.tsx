@@ -7,7 +7,7 @@ import { ApiError, useIsLoggedIn, useT, useUser } from '@meridian/platform';
 import { pageLayout, surfaceClasses } from '@meridian/ui';
 import { QueryView } from '@meridian/ui/query-view';
 import { NAMESPACE } from '../../../locales/load-namespace.ts';
-import { clockSkew } from '../../../shared/clock.tsx';
+import { clockSkew } from '@meridian/ui/clock';
 import { AuctionCountdown } from '../../../shared/countdown.tsx';
 import { CHAIN_NAMES, useFormat } from '../../../shared/format.ts';
 import { NftGate } from '../../../shared/gate.tsx';

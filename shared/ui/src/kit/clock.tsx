@@ -5,7 +5,7 @@ export type Clock = () => number;
 
 const ClockContext = createContext<Clock>(() => Date.now());
 
-/** Gives the remote's countdowns another clock (tests pass a fake one); the real time otherwise. */
+/** Gives a remote's countdowns another clock (tests pass a fake one); the real time otherwise. */
 export const ClockProvider = ClockContext.Provider;
 
 /** The current time from the remote's clock, read again every `stepMs` while `active`: a clock for countdowns, not a poll. */
@@ -22,8 +22,9 @@ export function useClockNow(stepMs: number, active = true): number {
 }
 
 /**
- * How far the auctions' clock is ahead of this page's: the answer's `now` against when it was received. A
- * countdown then does not depend on the reader's own clock being right (nor on a test site's moved one).
+ * How far the server's clock (a product's: the plans', the auctions') is ahead of this page's: an answer's
+ * `now` against when it was received. A countdown then does not depend on the reader's own clock being
+ * right (nor on a test site's moved one).
  */
 export function clockSkew(serverNow: string, receivedAt: number): number {
   const server = Date.parse(serverNow);
