@@ -21,6 +21,7 @@ import type {
   ListNftQuery,
   ListNftResult,
   MyNftBid,
+  Money,
   MyNftTab,
   MyNftsResult,
   NftAuctionFrame,
@@ -313,8 +314,34 @@ export class NftAuctions {
     });
   }
 
-  private refuseUnlessLive(row: NftRow, at: number): void {
+  /** The running auction a bid or a purchase acts on, locked, and the moment it acts (10120 for demo, 10160 once ended). */
+  private async liveAuction(tx: Transaction, mode: AccountModeName, id: number): Promise<{ row: NftRow; at: number }> {
+    if (mode !== 'real') throw new ApiFailure(FUNDING_CODES.realOnly, 'bidding and buying need the real account', 409);
+    const row = await this.lockNft(tx, id);
+    const at = this.now();
     if (row.status !== 'live' || row.endsAt.getTime() <= at) throw new ApiFailure(NFT_CODES.notLive, 'the auction has ended', 409);
+    return { row, at };
+  }
+
+  /**
+   * The caller takes the lead (a bid) or the NFT (a purchase, `won`): both owners locked in id order, the
+   * previous leader's hold released, the caller's bid recorded with their number. Answers the new bid and
+   * the users whose figures moved.
+   */
+  private async takeLead(tx: Transaction, row: NftRow, userId: string, amount: Money, at: number, status: 'leading' | 'won') {
+    await Ledger.of(this.db).lockOwners(tx, row.leaderId ? [userId, row.leaderId] : [userId], 'real');
+    await this.releaseLeader(tx, row);
+    const { bidder, isNew } = await this.bidderNumber(tx, row, userId);
+    const [bid] = await tx
+      .insert(nftBids)
+      .values({ nftId: row.id, userId, bidder, amount: amount.toFixed(), status, createdAt: new Date(at) })
+      .returning();
+    const moved = row.leaderId && row.leaderId !== userId ? [userId, row.leaderId] : [userId];
+    return {
+      bid: bid!,
+      lead: { leadingBidId: bid!.id, leaderId: userId, bidCount: row.bidCount + 1, bidders: isNew ? bidder : row.bidders },
+      moved,
+    };
   }
 
   /**
@@ -329,47 +356,32 @@ export class NftAuctions {
     id: number,
     amountText: string,
   ): Promise<{ result: NftMoveResult; effects: NftEffects }> {
-    if (mode !== 'real') throw new ApiFailure(FUNDING_CODES.realOnly, 'bidding needs the real account', 409);
-    const row = await this.lockNft(tx, id);
-    const at = this.now();
-    this.refuseUnlessLive(row, at);
+    const { row, at } = await this.liveAuction(tx, mode, id);
     if (row.leaderId === userId) throw new ApiFailure(NFT_CODES.leading, 'your bid leads already', 409);
     const amount = money(amountText.trim());
     const minimum = nftMinimumBid(row.reservePrice, row.currentBid, row.minIncrement);
     if (amount.lt(minimum))
       throw new ApiFailure(NFT_CODES.bidTooLow, 'the bid is under the minimum', 409, undefined, { minimum: minimum.toFixed(2) });
-    await Ledger.of(this.db).lockOwners(tx, row.leaderId ? [userId, row.leaderId] : [userId], 'real');
-    const previous = row.leaderId;
-    await this.releaseLeader(tx, row);
-    const { bidder, isNew } = await this.bidderNumber(tx, row, userId);
-    const createdAt = new Date(at);
-    const [bid] = await tx.insert(nftBids).values({ nftId: id, userId, bidder, amount: amount.toFixed(), createdAt }).returning();
+    const { bid, lead, moved } = await this.takeLead(tx, row, userId, amount, at, 'leading');
     await Ledger.of(this.db).post(tx, {
       userId,
       mode: 'real',
       currency: row.currency,
-      reference: { kind: 'nft_bid', id: String(bid!.id) },
+      reference: { kind: 'nft_bid', id: String(bid.id) },
       legs: [{ type: 'nft_bid_hold', from: { user: 'cash' }, to: { user: 'nft_bid_hold' }, amount }],
     });
     const endsAt = nftEndAfterBid(row.endsAt.getTime(), at);
     await tx
       .update(nfts)
-      .set({
-        currentBid: amount.toFixed(),
-        leadingBidId: bid!.id,
-        leaderId: userId,
-        bidCount: row.bidCount + 1,
-        bidders: isNew ? bidder : row.bidders,
-        endsAt: new Date(endsAt),
-      })
+      .set({ ...lead, currentBid: amount.toFixed(), endsAt: new Date(endsAt) })
       .where(eq(nfts.id, id));
     const nft = (await this.viewOf(id, tx))!;
     const mine = (await this.mine(userId, id, tx))!;
     return {
       result: { nft, mine },
       effects: {
-        frame: { type: 'NFT_AUCTION', event: 'bid', nft, bid: bidView(bid!), extended: endsAt !== row.endsAt.getTime() },
-        moved: previous && previous !== userId ? [userId, previous] : [userId],
+        frame: { type: 'NFT_AUCTION', event: 'bid', nft, bid: bidView(bid), extended: endsAt !== row.endsAt.getTime() },
+        moved,
         refresh: [],
       },
     };
@@ -388,10 +400,7 @@ export class NftAuctions {
     id: number,
     priceText: string,
   ): Promise<{ result: NftMoveResult; effects: NftEffects }> {
-    if (mode !== 'real') throw new ApiFailure(FUNDING_CODES.realOnly, 'buying needs the real account', 409);
-    const row = await this.lockNft(tx, id);
-    const at = this.now();
-    this.refuseUnlessLive(row, at);
+    const { row, at } = await this.liveAuction(tx, mode, id);
     if (!nftBuyNowOpen('live', row.buyNowPrice, row.currentBid)) throw new ApiFailure(NFT_CODES.noBuyNow, 'buy now is not offered', 409);
     if (!money(row.buyNowPrice!).eq(priceText.trim()))
       throw new ApiFailure(NFT_CODES.priceChanged, 'the price changed since it was shown', 409, undefined, {
@@ -399,15 +408,8 @@ export class NftAuctions {
       });
     const price = money(row.buyNowPrice!);
     const bidders = await this.biddersOf(tx, id);
-    await Ledger.of(this.db).lockOwners(tx, row.leaderId ? [userId, row.leaderId] : [userId], 'real');
-    const previous = row.leaderId;
-    await this.releaseLeader(tx, row);
-    const { bidder, isNew } = await this.bidderNumber(tx, row, userId);
-    const createdAt = new Date(at);
-    const [bid] = await tx
-      .insert(nftBids)
-      .values({ nftId: id, userId, bidder, amount: price.toFixed(), status: 'won', createdAt })
-      .returning();
+    const { bid, lead, moved } = await this.takeLead(tx, row, userId, price, at, 'won');
+    const closedAt = new Date(at);
     await Ledger.of(this.db).post(tx, {
       userId,
       mode: 'real',
@@ -418,17 +420,14 @@ export class NftAuctions {
     await tx
       .update(nfts)
       .set({
+        ...lead,
         status: 'sold',
         currentBid: price.toFixed(),
-        leadingBidId: bid!.id,
-        leaderId: userId,
-        bidCount: row.bidCount + 1,
-        bidders: isNew ? bidder : row.bidders,
         ownerId: userId,
         soldPrice: price.toFixed(),
         soldBy: 'buy_now',
-        closedAt: createdAt,
-        endsAt: createdAt,
+        closedAt,
+        endsAt: closedAt,
       })
       .where(eq(nfts.id, id));
     const nft = (await this.viewOf(id, tx))!;
@@ -436,8 +435,8 @@ export class NftAuctions {
     return {
       result: { nft, mine },
       effects: {
-        frame: { type: 'NFT_AUCTION', event: 'bought', nft, bid: bidView(bid!), extended: false },
-        moved: previous && previous !== userId ? [userId, previous] : [userId],
+        frame: { type: 'NFT_AUCTION', event: 'bought', nft, bid: bidView(bid), extended: false },
+        moved,
         refresh: bidders,
       },
     };
