@@ -51,6 +51,7 @@ CREATE TABLE "nfts" (
 	CONSTRAINT "nfts_sold" CHECK (("nfts"."status" = 'sold') = ("nfts"."owner_id" is not null and "nfts"."sold_price" is not null))
 );
 --> statement-breakpoint
+DROP INDEX "ledger_transfers_once_idx";--> statement-breakpoint
 ALTER TABLE "nft_bids" ADD CONSTRAINT "nft_bids_nft_id_nfts_id_fk" FOREIGN KEY ("nft_id") REFERENCES "public"."nfts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nft_bids" ADD CONSTRAINT "nft_bids_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nfts" ADD CONSTRAINT "nfts_charity_id_charities_id_fk" FOREIGN KEY ("charity_id") REFERENCES "public"."charities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -60,4 +61,5 @@ CREATE INDEX "nft_bids_nft_idx" ON "nft_bids" USING btree ("nft_id","id");--> st
 CREATE INDEX "nft_bids_user_idx" ON "nft_bids" USING btree ("user_id","nft_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "nft_bids_leading_idx" ON "nft_bids" USING btree ("nft_id") WHERE "nft_bids"."status" = 'leading';--> statement-breakpoint
 CREATE INDEX "nfts_due_idx" ON "nfts" USING btree ("ends_at") WHERE "nfts"."status" = 'live';--> statement-breakpoint
-CREATE INDEX "nfts_charity_idx" ON "nfts" USING btree ("charity_id");
+CREATE INDEX "nfts_charity_idx" ON "nfts" USING btree ("charity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transfers_once_idx" ON "ledger_transfers" USING btree ("type","reference_kind","reference_id") WHERE "ledger_transfers"."type" in ('contract_margin', 'contract_fee', 'contract_margin_release', 'contract_profit', 'contract_loss', 'contract_hold', 'contract_hold_margin', 'contract_hold_fee', 'contract_hold_release', 'deposit_credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_fee', 'withdrawal_paid', 'withdrawal_return', 'withdrawal_fee_refund', 'exchange_out', 'exchange_fee', 'exchange_in', 'plan_principal', 'plan_principal_return', 'plan_income', 'loan_disbursement', 'loan_interest', 'nft_bid_hold', 'nft_bid_release', 'nft_sale', 'charity_donation', 'invite_reward', 'correction');

@@ -230,7 +230,22 @@ const QUERIES = {
     where (n.status = 'sold' and (s.sales <> 1 or s.total <> n.sold_price or s.leading <> 0))
       or (n.status <> 'sold' and s.sales <> 0)
       or (n.status = 'live' and s.leading <> case when n.current_bid is null then 0 else 1 end)
-      or (n.status = 'unsold' and s.leading <> 0)`,
+      or (n.status = 'unsold' and s.leading <> 0)
+      or (n.current_bid is not null and n.current_bid <> (select b.amount from nft_bids b where b.id = n.leading_bid_id))
+    union all
+    -- Each bid holds once and is released at most once, bid by bid (the hold reconciler compares owners'
+    -- totals): leading, held and not released; outbid, held and released; won at the close, held and not
+    -- released (the hold became the sale); bought now, never held.
+    select 'nft_bid', b.id::text, b.status || coalesce(' ' || n.sold_by, ''), ('holds ' || h.holds || ' releases ' || h.releases)::text
+    from nft_bids b
+    join nfts n on n.id = b.nft_id
+    join lateral (
+      select count(*) filter (where t.type = 'nft_bid_hold') as holds, count(*) filter (where t.type = 'nft_bid_release') as releases
+      from ledger_transfers t where t.reference_kind = 'nft_bid' and t.reference_id = b.id::text
+    ) h on true
+    where (b.status = 'leading' and (h.holds <> 1 or h.releases <> 0))
+      or (b.status = 'outbid' and (h.holds <> 1 or h.releases <> 1))
+      or (b.status = 'won' and (h.releases <> 0 or h.holds <> case when n.sold_by = 'auction' then 1 else 0 end))`,
   counts: sql`
     select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
 };

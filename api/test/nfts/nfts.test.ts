@@ -270,6 +270,21 @@ describe('charity NFTs', () => {
       legs: [{ type: 'nft_bid_release', from: { user: 'nft_bid_hold' }, to: { user: 'cash' }, amount: money('1') }],
     });
     expect((await checkLedger(db())).ok).toBe(true);
+    // A second hold for one bid is refused by the database; a bid released without being outbid is named, bid by bid.
+    const lead = leading[0]!;
+    const again = postLocked(db(), {
+      userId: lead.userId,
+      mode: 'real',
+      reference: { kind: 'nft_bid', id: String(lead.id) },
+      legs: [{ type: 'nft_bid_hold', from: { user: 'cash' }, to: { user: 'nft_bid_hold' }, amount: money('1') }],
+    });
+    await expect(again).rejects.toThrow();
+    await db().update(nftBids).set({ status: 'outbid' }).where(eq(nftBids.id, lead.id));
+    expect((await checkLedger(db())).unreconciled).toContainEqual(
+      expect.objectContaining({ what: 'nft_bid', ref: String(lead.id), expected: 'outbid', actual: 'holds 1 releases 0' }),
+    );
+    await db().update(nftBids).set({ status: 'leading' }).where(eq(nftBids.id, lead.id));
+    expect((await checkLedger(db())).ok).toBe(true);
   });
 
   it('closes a due auction once on two nodes: the winner owns it, the charity is owed the price, the donations rise', async () => {

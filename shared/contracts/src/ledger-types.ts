@@ -94,7 +94,8 @@ export type TransferType = (typeof TRANSFER_TYPES)[number];
  *  - a plan's principal in and its return (at the term's end or an early exit): (`plan`, plan id); a plan's
  *    accrual for one day: (`plan_day`, `<plan id>:<YYYY-MM-DD>`);
  *  - a loan disbursement: (`loan`, loan id); a day's loan interest: (`loan_day`, `<loan id>:<YYYY-MM-DD>`);
- *  - an auction's settlement (sale and donation): (`auction`, auction id);
+ *  - a bid's hold and its release when outbid: (`nft_bid`, bid id); an auction's settlement (sale and
+ *    donation): (`auction`, NFT id);
  *  - an invite reward: (`invite`, invitee's user id); a correction: (`correction`, review id).
  */
 export const ONCE_PER_EVENT_TRANSFER_TYPES = [
@@ -122,6 +123,8 @@ export const ONCE_PER_EVENT_TRANSFER_TYPES = [
   'plan_income',
   'loan_disbursement',
   'loan_interest',
+  'nft_bid_hold',
+  'nft_bid_release',
   'nft_sale',
   'charity_donation',
   'invite_reward',
