@@ -701,30 +701,38 @@ test('identity and a loan: sent to verification, KYC with photos and a drawn sig
   await expect(account.getByTestId('figure-baseBalance')).toHaveAttribute('data-value', '700');
 });
 
-/** A real-account credit for a customer: finance A proposes it, finance B approves it (two operators, audited). */
-async function creditReal(browser: Browser, baseURL: string, email: string, amount: string): Promise<void> {
+/**
+ * Real-account credits for customers: finance A proposes them, finance B approves them (two operators,
+ * audited), each operator signed in once (a TOTP code is spent once).
+ */
+async function creditReal(browser: Browser, baseURL: string, emails: string | string[], amount: string): Promise<void> {
+  const customers = typeof emails === 'string' ? [emails] : emails;
   const a = await signIn(browser, baseURL, ops.financeA!);
   const boA = remoteIn(a, 'mfe-backoffice');
-  await a.goto(`/admin/users?q=${encodeURIComponent(email)}`);
-  await boA.getByTestId('user-link').first().click();
-  await boA.getByTestId('propose-correction').click();
-  await expect(boA.getByTestId('correction-user')).not.toHaveValue('');
-  await boA.getByTestId('correction-mode-real').check();
-  await boA.getByTestId('correction-direction-credit').check();
-  await boA.getByTestId('correction-amount').fill(amount);
-  await boA.getByTestId('correction-reason').selectOption('compensation');
-  await boA.getByTestId('correction-note').fill('Funding for the plans journey');
-  await boA.getByTestId('propose-submit').click();
-  await boA.getByTestId('propose-dialog').getByTestId('confirm-submit').click();
-  await expect(boA.getByTestId('proposal-sent')).toBeVisible();
+  for (const email of customers) {
+    await a.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await boA.getByTestId('user-link').first().click();
+    await boA.getByTestId('propose-correction').click();
+    await expect(boA.getByTestId('correction-user')).not.toHaveValue('');
+    await boA.getByTestId('correction-mode-real').check();
+    await boA.getByTestId('correction-direction-credit').check();
+    await boA.getByTestId('correction-amount').fill(amount);
+    await boA.getByTestId('correction-reason').selectOption('compensation');
+    await boA.getByTestId('correction-note').fill('Funding for a journey');
+    await boA.getByTestId('propose-submit').click();
+    await boA.getByTestId('propose-dialog').getByTestId('confirm-submit').click();
+    await expect(boA.getByTestId('proposal-sent')).toBeVisible();
+  }
   await a.context().close();
   const b = await signIn(browser, baseURL, ops.financeB!);
   const boB = remoteIn(b, 'mfe-backoffice');
   await boB.getByTestId('nav-corrections').click();
-  const pending = boB.getByTestId('pending-correction').filter({ hasText: email }).first();
-  await pending.getByTestId('correction-approve').click();
-  await boB.getByTestId('correction-decide-dialog').getByTestId('confirm-submit').click();
-  await expect(boB.getByTestId('pending-correction').filter({ hasText: email })).toHaveCount(0);
+  for (const email of customers) {
+    const pending = boB.getByTestId('pending-correction').filter({ hasText: email }).first();
+    await pending.getByTestId('correction-approve').click();
+    await boB.getByTestId('correction-decide-dialog').getByTestId('confirm-submit').click();
+    await expect(boB.getByTestId('pending-correction').filter({ hasText: email })).toHaveCount(0);
+  }
   await b.context().close();
 }
 
@@ -847,6 +855,122 @@ test('smart plans: the admin switches a product off; a demo customer is told to 
   await expect(figure('baseBalance')).toHaveAttribute('data-value', '1402.4');
   await expect(figure('totalAssets')).toHaveAttribute('data-value', '1402.4');
   await profile.close();
+});
+
+test('charity NFTs: a demo customer is told to switch; A bids, B outbids and A sees it at once with the hold back; a last-minute bid extends the end; the close makes A the owner and the donations rise; buy now', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const API = '/api/swx/customer';
+  type Nft = {
+    id: number;
+    name: string;
+    endsAt: string;
+    buyNowPrice: string | null;
+    buyNowOpen: boolean;
+    bidCount: number;
+    reservePrice: string;
+  };
+  const live = (await (await page.request.get(`${API}/index/listNft?status=live&sort=ending`)).json()).result.items as Nft[];
+  // The last to end with no bid and no buy-now price for the auction; one with buy now for the purchase
+  // (bought before the clock moves, which may end the auctions that end sooner).
+  const auction = [...live].reverse().find((n) => n.buyNowPrice === null && n.bidCount === 0)!;
+  const forSale = live.find((n) => n.buyNowOpen && n.id !== auction.id)!;
+  const donated = async () => money((await (await page.request.get(`${API}/index/listNft`)).json()).result.donatedTotal as string);
+  const before = await donated();
+
+  // A, still in demo: the auction shows, bidding tells them to switch to the real account.
+  const a = await signUpAndLogIn(page);
+  await page.goto(`/nfts/${auction.id}`);
+  const nftsA = remoteIn(page, 'mfe-nfts');
+  await expect(nftsA.getByTestId('nft-detail')).toContainText(auction.name);
+  await expect(nftsA.getByTestId('nft-demo-gate')).toBeVisible();
+  await page.goto('/profile');
+  await remoteIn(page, 'mfe-account').getByTestId('mode-real').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
+
+  // B in a browser of their own, real and credited too.
+  const bContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  await bContext.addInitScript(() => sessionStorage.setItem('meridian.introSeen', '1'));
+  const pageB = await bContext.newPage();
+  const b = await signUpAndLogIn(pageB);
+  await pageB.goto('/profile');
+  await remoteIn(pageB, 'mfe-account').getByTestId('mode-real').click();
+  await expect(pageB.getByRole('status').filter({ hasText: 'Switched to your real account' })).toBeVisible();
+  await creditReal(browser, baseURL!, [a.email, b.email], '1000');
+
+  // B buys another NFT now, confirmed: B owns it, the price is paid, and the market's donated total shows it.
+  await pageB.goto(`/nfts/${forSale.id}`);
+  const nftsB = remoteIn(pageB, 'mfe-nfts');
+  await nftsB.getByTestId('nft-buy-now').click();
+  await nftsB.getByTestId('nft-buy-dialog').getByTestId('nft-confirm').click();
+  await expect(nftsB.getByTestId('nft-owner')).toBeVisible();
+  const afterSale = before.plus(forSale.buyNowPrice!);
+  await pageB.goto('/nfts');
+  await expect(remoteIn(pageB, 'mfe-nfts').getByTestId('nfts-donated-total')).toHaveAttribute('data-value', afterSale.toFixed(2));
+  const balanceB = money('1000').minus(forSale.buyNowPrice!);
+
+  // A bids the reserve (the form starts at the minimum), confirmed: A leads, and the amount is held.
+  const bidOn = async (who: Page, amount?: string) => {
+    const nfts = remoteIn(who, 'mfe-nfts');
+    if (amount) await nfts.getByTestId('nft-bid-amount').fill(amount);
+    await nfts.getByTestId('nft-bid-submit').click();
+    await nfts.getByTestId('nft-confirm-dialog').getByTestId('nft-confirm').click();
+  };
+  await page.goto(`/nfts/${auction.id}`);
+  await expect(nftsA.getByTestId('nft-bid-amount')).toHaveValue(auction.reservePrice);
+  await bidOn(page);
+  await expect(nftsA.getByTestId('nft-leading')).toBeVisible();
+  const profileA = await page.context().newPage();
+  await profileA.goto('/profile');
+  const balanceA = remoteIn(profileA, 'mfe-account').getByTestId('figure-baseBalance');
+  await expect(balanceA).toHaveAttribute('data-value', money('1000').minus(auction.reservePrice).toFixed());
+
+  // B outbids: A's open page says "outbid" within 2 s, and A's held funds are back.
+  await pageB.goto(`/nfts/${auction.id}`);
+  const second = money(auction.reservePrice).plus(20).toFixed(2);
+  await bidOn(pageB, second);
+  await expect(nftsB.getByTestId('nft-leading')).toBeVisible();
+  await expect(nftsA.getByTestId('nft-outbid')).toBeVisible({ timeout: 2_000 });
+  await expect(nftsA.getByTestId('nft-current-bid')).toContainText(second.split('.')[0]!);
+  await expect(balanceA).toHaveAttribute('data-value', '1000');
+
+  // The clock moves to a minute before the end: A's bid then extends the auction, on both pages.
+  const shown = (await (await page.request.get(`${API}/index/nfts/${auction.id}`)).json()).result as {
+    nft: { endsAt: string };
+    now: string;
+  };
+  const lastMinute = Date.parse(shown.nft.endsAt) - Date.parse(shown.now) - 60_000;
+  expect((await page.request.post('/api/dev/clock', { data: { advanceMs: lastMinute } })).ok()).toBe(true);
+  await bidOn(page, money(second).plus(10).toFixed(2));
+  await expect(nftsA.getByTestId('nft-leading')).toBeVisible();
+  await expect(nftsA.getByTestId('nft-extended')).toBeVisible();
+  await expect(nftsB.getByTestId('nft-extended')).toBeVisible();
+  await expect(nftsB.getByTestId('nft-outbid')).toBeVisible({ timeout: 2_000 });
+  const extended = (await (await page.request.get(`${API}/index/nfts/${auction.id}`)).json()).result as {
+    nft: { endsAt: string };
+    now: string;
+  };
+  expect(Date.parse(extended.nft.endsAt) - Date.parse(extended.now)).toBeGreaterThan(4 * 60_000);
+
+  // Past the new end the auction closes: A owns it, B's hold is back, the donations rise by the price.
+  const price = money(second).plus(10);
+  expect((await pageB.request.post('/api/dev/clock', { data: { advanceMs: 6 * 60_000 } })).ok()).toBe(true);
+  await expect(nftsA.getByTestId('nft-owner')).toBeVisible();
+  await expect(nftsB.getByTestId('nft-lost')).toBeVisible();
+  await expect(balanceA).toHaveAttribute('data-value', money('1000').minus(price).toFixed());
+  expect((await donated()).minus(afterSale).toFixed(2)).toBe(price.toFixed(2));
+  const profileB = await bContext.newPage();
+  await profileB.goto('/profile');
+  await expect(remoteIn(profileB, 'mfe-account').getByTestId('figure-baseBalance')).toHaveAttribute('data-value', balanceB.toFixed());
+  await page.goto('/nfts/mine');
+  await remoteIn(page, 'mfe-nfts').getByTestId('my-nfts-tab-owned').click();
+  await expect(remoteIn(page, 'mfe-nfts').getByTestId('my-nfts')).toContainText(auction.name);
+
+  await bContext.close();
+  await profileA.close();
 });
 
 test('a customer session gets 401 on every admin route', async ({ page }) => {
