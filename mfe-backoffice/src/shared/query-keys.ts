@@ -37,6 +37,8 @@ export const adminKeys = {
   products: () => [...root, 'products'] as const,
   /** The smart plan products as operators edit them (with the default early-exit penalty). */
   smartProducts: () => [...root, 'smart-products'] as const,
+  /** Every charity and every NFT as operators manage them. */
+  nfts: () => [...root, 'nfts'] as const,
   content: {
     list: (kind: ContentKind, lang: 1 | 2) => [...root, 'content', 'list', kind, lang] as const,
     preview: (body: string) => [...root, 'content', 'preview', body] as const,

@@ -8,7 +8,9 @@ import { NAMESPACE } from '../../../locales/load-namespace.ts';
 import adminStyles from '../../../shared/components/admin.module.css';
 import { PageHeader, PageSection, SectionNote } from '../../../shared/components/page-header.tsx';
 import { hasRole, useOperatorSession } from '../../../shared/session.ts';
+import { nftsAdminQueryOptions } from '../api/nfts-api.ts';
 import { productsQueryOptions, settingsQueryOptions, smartProductsQueryOptions } from '../api/settings-api.ts';
+import { CharityNftsPanel } from './charity-nfts-panel.tsx';
 import { InstrumentHalt } from './instrument-halt.tsx';
 import { ProductsTable } from './products-table.tsx';
 import { SettingsTable } from './settings-table.tsx';
@@ -19,7 +21,7 @@ import styles from './settings.module.css';
 const PAGE = 20;
 
 /**
- * `/admin/settings`: platform settings, options products, smart plan products and instruments. Admins
+ * `/admin/settings`: platform settings, options products, smart plan products, charities and NFTs, and instruments. Admins
  * change them (each change is audited; the products' terms apply to new orders and plans); auditors read them.
  */
 export function SettingsPage() {
@@ -29,6 +31,7 @@ export function SettingsPage() {
   const settings = useQuery(settingsQueryOptions());
   const products = useQuery(productsQueryOptions());
   const smartProducts = useQuery(smartProductsQueryOptions());
+  const nfts = useQuery(nftsAdminQueryOptions());
   const [saved, setSaved] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const term = filter.trim().toLowerCase();
@@ -80,6 +83,9 @@ export function SettingsPage() {
       </PageSection>
       <PageSection id="settings-smart" title={t('settings.smart.title')} aside={<SectionNote>{t('settings.smart.lead')}</SectionNote>}>
         <QueryView query={smartProducts}>{(data) => <SmartProductsPanel data={data} editable={editable} onSaved={setSaved} />}</QueryView>
+      </PageSection>
+      <PageSection id="settings-nfts" title={t('settings.nfts.title')} aside={<SectionNote>{t('settings.nfts.lead')}</SectionNote>}>
+        <QueryView query={nfts}>{(data) => <CharityNftsPanel data={data} editable={editable} onSaved={setSaved} />}</QueryView>
       </PageSection>
       <PageSection
         id="settings-instruments"
