@@ -42,6 +42,7 @@ import type { NotifyUser } from '../live/user-events.ts';
 import { audit } from '../audit/audit.ts';
 import type { OperatorIdentity } from '../operators/operators.ts';
 import { ApiFailure } from '../plugins/envelope.ts';
+import { notify } from '../accounts/notifications.ts';
 
 type NftRow = typeof nfts.$inferSelect;
 type CharityRow = typeof charities.$inferSelect;
@@ -301,8 +302,11 @@ export class NftAuctions {
     return known ? { bidder: known.bidder, isNew: false } : { bidder: row.bidders + 1, isNew: true };
   }
 
-  /** Releases the leading bid's hold to its bidder (outbid, or the auction bought now); the owners are locked. */
-  private async releaseLeader(tx: Transaction, row: NftRow): Promise<void> {
+  /**
+   * Releases the leading bid's hold to its bidder (outbid, or the auction bought now) and, when someone else
+   * took the lead, tells them in their notifications (`nftOutbid`, with the amount that leads now); the owners are locked.
+   */
+  private async releaseLeader(tx: Transaction, row: NftRow, by: string, amount: Money): Promise<void> {
     if (row.leadingBidId === null || row.leaderId === null || row.currentBid === null) return;
     await tx.update(nftBids).set({ status: 'outbid' }).where(eq(nftBids.id, row.leadingBidId));
     await Ledger.of(this.db).post(tx, {
@@ -312,6 +316,13 @@ export class NftAuctions {
       reference: { kind: 'nft_bid', id: String(row.leadingBidId) },
       legs: [{ type: 'nft_bid_release', from: { user: 'nft_bid_hold' }, to: { user: 'cash' }, amount: money(row.currentBid) }],
     });
+    if (row.leaderId !== by)
+      await notify(tx, row.leaderId, 'nftOutbid', {
+        name: row.name,
+        amount: amount.toFixed(2),
+        currency: row.currency,
+        nftId: String(row.id),
+      });
   }
 
   /** The running auction a bid or a purchase acts on, locked, and the moment it acts (10120 for demo, 10160 once ended). */
@@ -330,7 +341,7 @@ export class NftAuctions {
    */
   private async takeLead(tx: Transaction, row: NftRow, userId: string, amount: Money, at: number, status: 'leading' | 'won') {
     await Ledger.of(this.db).lockOwners(tx, row.leaderId ? [userId, row.leaderId] : [userId], 'real');
-    await this.releaseLeader(tx, row);
+    await this.releaseLeader(tx, row, userId, amount);
     const { bidder, isNew } = await this.bidderNumber(tx, row, userId);
     const [bid] = await tx
       .insert(nftBids)
@@ -481,6 +492,12 @@ export class NftAuctions {
           reference: { kind: 'auction', id: String(id) },
           legs: [{ type: 'nft_sale', from: { user: 'nft_bid_hold' }, to: { system: 'charity_payable' }, amount: money(row.currentBid) }],
         });
+        await notify(tx, row.leaderId, 'nftWon', {
+          name: row.name,
+          amount: cents(row.currentBid),
+          currency: row.currency,
+          nftId: String(id),
+        });
         await tx
           .update(nfts)
           .set({ status: 'sold', ownerId: row.leaderId, soldPrice: row.currentBid, soldBy: 'auction', closedAt })
@@ -502,7 +519,7 @@ export class NftAuctions {
     this.publish(effects.frame);
     for (const userId of effects.moved) {
       this.balances.emit('changed', userId, 'real');
-      this.notifyUser(userId, [{ key: 'userNfts' }, { key: 'userFigures', mode: 'real' }]);
+      this.notifyUser(userId, [{ key: 'userNfts' }, { key: 'userFigures', mode: 'real' }, { key: 'userNotifications' }]);
     }
     for (const userId of effects.refresh) if (!effects.moved.includes(userId)) this.notifyUser(userId, [{ key: 'userNfts' }]);
   }

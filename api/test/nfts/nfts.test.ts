@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointPath, money } from '@meridian/contracts';
 import { nftEndpoints as nftApi } from '@meridian/contracts/endpoints/nfts';
 import { buildApi } from '../../src/app.ts';
-import { auditLog, ledgerAccounts, ledgerTransfers, nftBids, nfts, users } from '../../src/db/schema.ts';
+import { auditLog, ledgerAccounts, ledgerTransfers, nftBids, nfts, notifications, users } from '../../src/db/schema.ts';
 import { AUCTION_CLOSE_JOB } from '../../src/jobs/auction-close.ts';
 import { checkLedger } from '../../src/ledger/ledger-check.ts';
 import { auth, signUp } from '../accounts-helpers.ts';
@@ -148,6 +148,13 @@ describe('charity NFTs', () => {
     expect(await cashOf(db(), a.userId, 'real')).toBe('1000');
     expect(await holdOf(a.userId)).toBe('0.00');
     expect(await holdOf(b.userId)).toBe('110.00');
+    // A is told in their notifications, with the bid that leads now; B (who took the lead) is not.
+    const notices = async (who: SignedUp) =>
+      (await db().select().from(notifications).where(eq(notifications.userId, who.userId))).filter((n) => n.kind.startsWith('nft'));
+    expect((await notices(a)).map((n) => [n.kind, n.params])).toEqual([
+      ['nftOutbid', { name: expect.any(String), amount: '110.00', currency: 'USD', nftId: String(id) }],
+    ]);
+    expect(await notices(b)).toEqual([]);
     const mine = await api.app.inject({ method: 'GET', url: endpointPath(nftApi.getMyNftBid, { id }), headers: auth(a.token, 'real') });
     expect(mine.json().result).toEqual({ nftId: id, bidder: 1, highest: '100.00', leading: false, owner: false });
     const shown = await detail(id);
@@ -314,6 +321,11 @@ describe('charity NFTs', () => {
         .toFixed(2),
     ).toBe('150.00');
     expect(await cashOf(db(), b.userId, 'real')).toBe('850');
+    const won = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, b.userId), eq(notifications.kind, 'nftWon')));
+    expect(won.map((n) => n.params)).toEqual([{ name: expect.any(String), amount: '150.00', currency: 'USD', nftId: String(id) }]);
     expect(await holdOf(b.userId)).toBe('0.00');
     expect(await cashOf(db(), a.userId, 'real')).toBe('1000');
     const owned = await api.app.inject({

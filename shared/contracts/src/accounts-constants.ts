@@ -42,4 +42,6 @@ export const NOTIFICATION_KINDS = [
   'loanRejected',
   'loanOverdue',
   'loanRepaid',
+  'nftOutbid',
+  'nftWon',
 ] as const;

@@ -50,6 +50,8 @@ function notificationParams(item: NotificationItem, t: TFunction, language: Lang
       dueAt: params.dueAt ? formatDateTime(params.dueAt, language) : '',
     };
   }
+  if (item.kind === 'nftOutbid' || item.kind === 'nftWon')
+    return { name: params.name, amount: params.amount ? formatAmount(params.amount, params.currency ?? '', language) : '' };
   if (item.kind === 'walletLinked') return { address: params.address, chain: params.chain === 'tron' ? 'Tron' : 'Ethereum' };
   return { ...params, device: describeDevice(params.device ?? '') ?? params.device };
 }
