@@ -285,11 +285,18 @@ async function signIn(browser: Browser, baseURL: string, op: Operator): Promise<
   const form = remoteIn(page, 'mfe-backoffice').getByTestId('sign-in-form');
   await form.getByLabel('Email').fill(op.email);
   await form.getByLabel('Password').fill(op.password);
+  // A code is spent once: signed in again within the same 30 s step, the operator waits for the next step's code.
+  const step = () => Math.floor((Date.now() + 30_000) / 30_000);
+  await expect.poll(step, { timeout: 35_000 }).toBeGreaterThan(lastStep.get(op.email) ?? 0);
+  lastStep.set(op.email, step());
   await form.getByLabel('Authenticator code').fill(code(op.secret, Date.now() + 30_000));
   await form.getByTestId('sign-in-submit').click();
   await expect(page).toHaveURL(/\/admin$/);
   return page;
 }
+
+/** The TOTP step each operator last signed in with through `signIn`. */
+const lastStep = new Map<string, number>();
 
 test('a deposit: USDT on TRC-20 with a proof; finance approves it from the queue with the proof in view; the balance and the timeline update live', async ({
   browser,
@@ -857,7 +864,7 @@ test('smart plans: the admin switches a product off; a demo customer is told to 
   await profile.close();
 });
 
-test('charity NFTs: a demo customer is told to switch; A bids, B outbids and A sees it at once with the hold back; a last-minute bid extends the end; the close makes A the owner and the donations rise; buy now', async ({
+test('charity NFTs: the admin adds a charity and lists an NFT (audited); a demo customer is told to switch; A bids, B outbids and A sees it at once with the hold back; a last-minute bid extends the end; the close makes A the owner and the donations rise; buy now', async ({
   browser,
   baseURL,
   page,
@@ -873,10 +880,39 @@ test('charity NFTs: a demo customer is told to switch; A bids, B outbids and A s
     bidCount: number;
     reservePrice: string;
   };
-  const live = (await (await page.request.get(`${API}/index/listNft?status=live&sort=ending`)).json()).result.items as Nft[];
-  // The last to end with no bid and no buy-now price for the auction; one with buy now for the purchase
-  // (bought before the clock moves, which may end the auctions that end sooner).
-  const auction = [...live].reverse().find((n) => n.buyNowPrice === null && n.bidCount === 0)!;
+
+  // The admin adds a charity and lists an NFT for it in the back-office: its auction starts at once (audited).
+  const admin = await signIn(browser, baseURL!, ops.admin!);
+  const bo = remoteIn(admin, 'mfe-backoffice');
+  await admin.goto('/admin/settings');
+  await bo.getByTestId('bo-charity-add').click();
+  await bo.getByTestId('bo-charity-name').fill('River School Meals');
+  await bo.getByTestId('bo-charity-url').fill('https://example.org/river-school');
+  await bo.getByTestId('bo-charity-description').fill('Hot lunches for every pupil of the river villages.');
+  await bo.getByTestId('bo-charity-save').click();
+  await expect(bo.getByTestId('bo-charities')).toContainText('River School Meals');
+  await bo.getByTestId('bo-nft-add').click();
+  await bo.getByTestId('bo-nft-name').fill('River Glow');
+  await bo.getByTestId('bo-nft-creator').fill('Pupils of River School');
+  await bo.getByTestId('bo-nft-chain').selectOption('polygon');
+  await bo.getByTestId('bo-nft-charity').selectOption({ label: 'River School Meals' });
+  await bo.getByTestId('bo-nft-reserve').fill('40');
+  await bo.getByTestId('bo-nft-increment').fill('5');
+  await bo.getByTestId('bo-nft-duration').fill('24');
+  await bo.getByTestId('bo-nft-review').click();
+  await bo.getByTestId('bo-nft-confirm').getByTestId('bo-nft-confirm-ok').click();
+  await expect(bo.getByTestId('bo-nft-row').filter({ hasText: 'River Glow' })).toBeVisible();
+  await admin.goto('/admin/audit');
+  await bo.getByTestId('audit-action').selectOption('product.change');
+  await bo.getByTestId('audit-search').click();
+  await expect(bo.getByTestId('audit-row').first()).toContainText('nft');
+  await admin.context().close();
+
+  const live = (await (await page.request.get(`${API}/index/listNft?status=live&sort=newest`)).json()).result.items as Nft[];
+  // The auction: the NFT the admin listed; the purchase: one with buy now, bought before the clock moves (which
+  // may end the auctions that end sooner).
+  const auction = live.find((n) => n.name === 'River Glow')!;
+  expect(auction).toMatchObject({ reservePrice: '40.00', buyNowPrice: null, bidCount: 0 });
   const forSale = live.find((n) => n.buyNowOpen && n.id !== auction.id)!;
   const donated = async () => money((await (await page.request.get(`${API}/index/listNft`)).json()).result.donatedTotal as string);
   const before = await donated();
