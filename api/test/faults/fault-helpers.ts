@@ -139,14 +139,20 @@ export type CallResult =
 export async function call(
   base: string,
   path: string,
-  { token, body, key, method = 'POST' }: { token?: string; body?: unknown; key?: string; method?: string } = {},
+  {
+    token,
+    body,
+    key,
+    method = 'POST',
+    mode = 'demo',
+  }: { token?: string; body?: unknown; key?: string; method?: string; mode?: 'demo' | 'real' } = {},
 ): Promise<CallResult> {
   try {
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: token, virtually: 'NO' } : {}),
+        ...(token ? { authorization: token, virtually: mode === 'real' ? 'YES' : 'NO' } : {}),
         ...(key ? { 'idempotency-key': key } : {}),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
