@@ -58,7 +58,7 @@ describe(`market service start-up (${databaseKind})`, () => {
     expect(again.low24h).toBe(before.low24h);
     expect(again.volume24h).toBe(before.volume24h);
     expect(again.zdf).toBe(before.zdf);
-  });
+  }, 30_000);
 
   it('a node that starts in the middle of a candle goes on from the stored one: no traded volume is lost', async () => {
     const btc = api.app.market.catalogue.byCode('BTC/USDT')!;
@@ -87,5 +87,6 @@ describe(`market service start-up (${databaseKind})`, () => {
       url: `/api/swx/customer/index/getKValueByCodeAndDate?code=BTC%2FUSDT&interval=1d&limit=1`,
     });
     expect(res.json().result.candles[0][5]).toBe(new Decimal(first.day!).plus(5).toFixed(2));
-  });
+    // Two nodes' lives (stop, build, feed) in one test: more than the default 5 s on a busy PostgreSQL run.
+  }, 30_000);
 });
