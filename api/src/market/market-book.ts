@@ -19,8 +19,13 @@ interface InstrumentState {
   price: Decimal;
   priceText: string;
   hundred: string[];
-  /** The candle each interval is building. */
-  readonly current: Map<CandleInterval, CandleBar>;
+  /** The 1-minute candle being built: a tick folds into this one alone. */
+  minute: CandleBar | undefined;
+  /**
+   * Per longer interval, its candle under way without the current minute: the closed minutes of its bucket
+   * rolled up, once a minute. The candle itself is this and the minute together (`MarketBook.bar`).
+   */
+  readonly rolled: Map<CandleInterval, CandleBar>;
   /** Closed hourly candles of the last day: the 24 h figures come from these and the current one. */
   hours: CandleBar[];
   zdf: string;
@@ -59,6 +64,37 @@ export interface Quote {
   time: number;
 }
 
+/** The intervals built from whole minutes (each nests the minutes of its bucket). */
+const LONGER_INTERVALS = CANDLE_INTERVALS.filter((interval) => interval !== '1m');
+
+/** A closed minute added to a longer candle of the bucket `openTime` (a new candle when there is none). */
+function rollInto(rolled: CandleBar | undefined, openTime: number, minute: CandleBar): CandleBar {
+  if (!rolled) return { ...minute, openTime };
+  rolled.high = Decimal.max(rolled.high, minute.high);
+  rolled.low = Decimal.min(rolled.low, minute.low);
+  rolled.close = minute.close;
+  rolled.volume = rolled.volume.plus(minute.volume);
+  return rolled;
+}
+
+/**
+ * The stored candles under way at a start (all of the current buckets, written together by the leader): the
+ * minute goes on as it was, and each longer candle without that minute's volume, which the minute still carries
+ * (its high and low may stay: taking them twice changes nothing).
+ */
+function startingCandles(stored: ReadonlyMap<CandleInterval, CandleBar> | undefined): Pick<InstrumentState, 'minute' | 'rolled'> {
+  const minute = stored?.get('1m');
+  const rolled = new Map<CandleInterval, CandleBar>();
+  for (const interval of LONGER_INTERVALS) {
+    const bar = stored?.get(interval);
+    if (!bar) continue;
+    const inBucket = minute && bucketStart(interval, minute.openTime) === bar.openTime;
+    const volume = inBucket ? Decimal.max(0, bar.volume.minus(minute.volume)) : bar.volume;
+    rolled.set(interval, { ...bar, volume });
+  }
+  return { minute: minute && { ...minute }, rolled };
+}
+
 /**
  * What one API node knows of the market: each instrument's price, its last 100 prices, the candles
  * being built and the 24 h figures. Every node applies the same ticks (the feed's leader publishes
@@ -66,7 +102,10 @@ export interface Quote {
  */
 export class MarketBook {
   private readonly states = new Map<number, InstrumentState>();
+  /** Closed and rolled-up candles not yet taken for writing (once a minute per instrument and interval). */
   private dirty = new Map<string, CandleKey & { bar: CandleBar }>();
+  /** Instruments whose minute ticked since the last take: all their candles under way are written. */
+  private ticked = new Set<number>();
   /** When the book started: its first quote of each instrument is the starting price, not a tick the feed published then. */
   readonly startedAt: number;
 
@@ -87,7 +126,7 @@ export class MarketBook {
         price,
         priceText,
         hundred,
-        current: new Map(start.current?.get(instrument.id) ?? []),
+        ...startingCandles(start.current?.get(instrument.id)),
         hours: [...(start.hours.get(instrument.id) ?? [])],
         zdf: '0.00',
         dayOpen: null,
@@ -110,16 +149,10 @@ export class MarketBook {
       if (!state) continue;
       const price = new Decimal(tick.price);
       const point = { time, price, volume: new Decimal(tick.volume) };
-      for (const interval of CANDLE_INTERVALS) {
-        const before = state.current.get(interval);
-        const bar = foldTick(before, interval, point);
-        if (bar !== before) {
-          if (before) this.markDirty(state.instrument.id, interval, before);
-          if (interval === '1h' && before) state.hours = [...state.hours, before].slice(-24);
-          state.current.set(interval, bar);
-        }
-        this.markDirty(state.instrument.id, interval, bar);
-      }
+      const minute = state.minute;
+      if (minute && minute.openTime !== bucketStart('1m', time)) this.rollMinute(state, minute, time);
+      state.minute = foldTick(state.minute, '1m', point);
+      this.ticked.add(tick.id);
       if (tick.price === state.priceText) continue;
       state.price = price;
       state.priceText = tick.price;
@@ -133,15 +166,76 @@ export class MarketBook {
     return changed;
   }
 
+  /**
+   * A minute closed (the first tick of the next one came): it is rolled into each longer interval's candle of
+   * its bucket, and a longer candle whose bucket the new minute leaves is closed (the hourly one joins the day's
+   * hours). Once a minute per instrument, instead of every interval on every tick.
+   */
+  private rollMinute(state: InstrumentState, closed: CandleBar, now: number): void {
+    const id = state.instrument.id;
+    this.markDirty(id, '1m', closed);
+    for (const interval of LONGER_INTERVALS) {
+      const openTime = bucketStart(interval, closed.openTime);
+      let rolled = state.rolled.get(interval);
+      // A candle left from before a pause in the ticks is closed before the minute opens the next one.
+      if (rolled && rolled.openTime < openTime) {
+        this.closeRolled(state, interval, rolled);
+        rolled = undefined;
+      }
+      // A minute older than the stored candle under way (only at a start) is already in it.
+      if (!rolled || rolled.openTime === openTime) {
+        rolled = rollInto(rolled, openTime, closed);
+        state.rolled.set(interval, rolled);
+      }
+      if (rolled.openTime !== bucketStart(interval, now)) this.closeRolled(state, interval, rolled);
+    }
+  }
+
+  /** A longer candle whose bucket ended: written once more, and the hourly one joins the day's hours. */
+  private closeRolled(state: InstrumentState, interval: CandleInterval, rolled: CandleBar): void {
+    this.markDirty(state.instrument.id, interval, rolled);
+    if (interval === '1h') state.hours = [...state.hours, rolled].slice(-24);
+    state.rolled.delete(interval);
+  }
+
   private markDirty(instrumentId: number, interval: CandleInterval, bar: CandleBar): void {
     this.dirty.set(`${instrumentId}|${interval}|${bar.openTime}`, { instrumentId, interval, bar });
   }
 
+  /**
+   * The candle an instrument is building at an interval: the minute itself, or the longer candle's rolled-up
+   * minutes and the current one together (a new object; undefined before any tick or stored candle).
+   */
+  private bar(state: InstrumentState, interval: CandleInterval): CandleBar | undefined {
+    const minute = state.minute;
+    if (interval === '1m') return minute;
+    const rolled = state.rolled.get(interval);
+    if (!minute) return rolled;
+    const openTime = bucketStart(interval, minute.openTime);
+    if (!rolled || rolled.openTime !== openTime) return { ...minute, openTime };
+    return {
+      openTime,
+      open: rolled.open,
+      high: Decimal.max(rolled.high, minute.high),
+      low: Decimal.min(rolled.low, minute.low),
+      close: minute.close,
+      volume: rolled.volume.plus(minute.volume),
+    };
+  }
+
   /** The candles changed since the last call (the leader writes them; other nodes drop them). */
   takeDirty(): (CandleKey & { bar: CandleBar })[] {
-    const rows = [...this.dirty.values()];
+    const rows = new Map(this.dirty);
+    for (const instrumentId of this.ticked) {
+      const state = this.states.get(instrumentId)!;
+      for (const interval of CANDLE_INTERVALS) {
+        const bar = this.bar(state, interval);
+        if (bar) rows.set(`${instrumentId}|${interval}|${bar.openTime}`, { instrumentId, interval, bar });
+      }
+    }
     this.dirty = new Map();
-    return rows;
+    this.ticked = new Set();
+    return [...rows.values()];
   }
 
   /** Candles of one key that the database may not have yet (the one being built, unwritten ones). */
@@ -150,7 +244,8 @@ export class MarketBook {
     for (const row of this.dirty.values()) {
       if (row.instrumentId === key.instrumentId && row.interval === key.interval) out.set(row.bar.openTime, row.bar);
     }
-    const current = this.states.get(key.instrumentId)?.current.get(key.interval);
+    const state = this.states.get(key.instrumentId);
+    const current = state && this.bar(state, key.interval);
     if (current) out.set(current.openTime, current);
     return [...out.values()].sort((a, b) => a.openTime - b.openTime);
   }
@@ -159,7 +254,7 @@ export class MarketBook {
   day(id: number): DayFigures | undefined {
     const state = this.state(id);
     if (!state) return undefined;
-    const current = state.current.get('1h');
+    const current = this.bar(state, '1h');
     const reference = current?.openTime ?? bucketStart('1h', Date.now());
     const window = [...state.hours, ...(current ? [current] : [])].filter((b) => b.openTime > reference - 24 * HOUR);
     if (window.length === 0) return { open: state.price, high: state.price, low: state.price, volume: new Decimal(0) };
@@ -173,7 +268,8 @@ export class MarketBook {
 
   /** The price 24 hours back (the open of the day's first hourly candle), worked out once an hour. */
   private dayOpen(state: InstrumentState): Decimal {
-    const hour = state.current.get('1h')?.openTime ?? bucketStart('1h', Date.now());
+    const minute = state.minute?.openTime ?? state.rolled.get('1h')?.openTime;
+    const hour = minute === undefined ? bucketStart('1h', Date.now()) : bucketStart('1h', minute);
     if (state.dayOpen?.hour !== hour) state.dayOpen = { hour, open: this.day(state.instrument.id)!.open };
     return state.dayOpen.open;
   }
