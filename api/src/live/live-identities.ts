@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ServerFrame } from '@meridian/contracts';
+import type { EncodedFrame } from './topic-provider.ts';
 import type { Client } from './live-client.ts';
 import { parseMessage } from './fabric-message.ts';
 import type { LiveFabric } from './live-fabric.ts';
@@ -34,7 +35,7 @@ interface IdentityHost {
   readonly clients: ReadonlySet<Client>;
   readonly fabric: LiveFabric;
   readonly log: FastifyBaseLogger;
-  send(client: Client, frame: ServerFrame | string): void;
+  send(client: Client, frame: ServerFrame | EncodedFrame): void;
   /** Closes a connection for good (a flood of USER_AUTH). */
   close(client: Client, code: number, reason: string): void;
 }

@@ -14,7 +14,11 @@ import { LiveIdentities } from './live-identities.ts';
 import type { IdentityOptions } from './live-identities.ts';
 import { marketTopics } from './providers/market-topics.ts';
 import { userChannel } from './providers/user-channel.ts';
-import type { LiveHub, PublicTopics, TopicProvider } from './topic-provider.ts';
+import { encodeFrame } from './topic-provider.ts';
+import type { EncodedFrame, LiveHub, PublicTopics, TopicProvider } from './topic-provider.ts';
+
+/** Frames are text frames, handed to ws as bytes encoded once. */
+const TEXT = { binary: false } as const;
 
 export { AUTH_ALLOWANCE } from './live-identities.ts';
 export type { LiveIdentity } from './live-identities.ts';
@@ -88,11 +92,11 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   };
 
   /** Sends a frame that cannot be skipped (user frames, answers), unless the socket holds too much unsent. */
-  const send = (client: Client, frame: ServerFrame | string) => {
+  const send = (client: Client, frame: ServerFrame | EncodedFrame) => {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > hardBuffered) return drop(client);
-    socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    socket.send(Buffer.isBuffer(frame) ? frame : encodeFrame(frame), TEXT);
   };
 
   const identities = new LiveIdentities(
@@ -112,7 +116,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   const hub: LiveHub = {
     fabric,
     log: app.log,
-    deliver(live, text) {
+    deliver(live, frame) {
       const client = live as Client;
       const { socket } = client;
       if (socket.readyState !== socket.OPEN) return 'gone';
@@ -121,15 +125,15 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
         return 'gone';
       }
       if (socket.bufferedAmount > maxBuffered) return 'skipped';
-      socket.send(text());
+      socket.send(frame(), TEXT);
       return 'sent';
     },
     send: (live, frame) => send(live as Client, frame),
     toUser(userId, frame) {
       const mine = identities.connectionsOf(userId);
       if (mine.length === 0) return;
-      const text = JSON.stringify(frame);
-      for (const client of mine) send(client, text);
+      const encoded = encodeFrame(frame);
+      for (const client of mine) send(client, encoded);
     },
     hasUser: (userId) => identities.hasUser(userId),
   };

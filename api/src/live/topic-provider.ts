@@ -10,6 +10,17 @@ export interface LiveClient {
   readonly userId: string | null;
 }
 
+/**
+ * A frame serialized and encoded (UTF-8) once, for as many connections as it goes to: each socket is handed the
+ * same bytes, not a string it would measure and encode again (ws does both for a string, per socket).
+ */
+export type EncodedFrame = Buffer;
+
+/** Serializes and encodes a frame once (`EncodedFrame`). */
+export function encodeFrame(frame: ServerFrame): EncodedFrame {
+  return Buffer.from(JSON.stringify(frame));
+}
+
 /** What became of a skippable frame: sent, skipped (the socket is behind), or not sent (closed or dropped). */
 export type Delivery = 'sent' | 'skipped' | 'gone';
 
@@ -22,9 +33,9 @@ export interface LiveHub {
    * limit it is skipped (the provider sends a full picture instead of the next one); far past it the
    * connection is dropped. Memory per socket stays bounded.
    */
-  deliver(client: LiveClient, text: () => string): Delivery;
+  deliver(client: LiveClient, frame: () => EncodedFrame): Delivery;
   /** Sends a frame that cannot be skipped; a socket holding more than the hard limit unsent is dropped instead. */
-  send(client: LiveClient, frame: ServerFrame | string): void;
+  send(client: LiveClient, frame: ServerFrame | EncodedFrame): void;
   /** Sends a frame to the signed-in user's own connections on this node (SPEC §0 rule 7: theirs only). */
   toUser(userId: string, frame: ServerFrame): void;
   /** Whether the user has a signed-in connection on this node. */

@@ -56,9 +56,9 @@ function recordingHub() {
   const hub: LiveHub = {
     fabric: new InProcessFabric(),
     log: console as unknown as FastifyBaseLogger,
-    deliver(client, text): Delivery {
+    deliver(client, frame): Delivery {
       if (slow.has(client)) return 'skipped';
-      sent.set(client, [...(sent.get(client) ?? []), JSON.parse(text()) as ServerFrame]);
+      sent.set(client, [...(sent.get(client) ?? []), JSON.parse(frame().toString()) as ServerFrame]);
       return 'sent';
     },
     send: () => undefined,

@@ -1,17 +1,18 @@
 import { wholeNumber } from '@meridian/contracts';
 import type { ServerFrame } from '@meridian/contracts';
 import type { MarketService } from '../../market/market-service.ts';
-import type { LiveClient, LiveHub, PublicTopics } from '../topic-provider.ts';
+import { encodeFrame } from '../topic-provider.ts';
+import type { EncodedFrame, LiveClient, LiveHub, PublicTopics } from '../topic-provider.ts';
 
-/** Connections with the same topics: each frame for them is serialized once and sent to all. */
+/** Connections with the same topics: each frame for them is serialized and encoded once and sent to all. */
 interface Group {
   readonly key: string;
   readonly ids: ReadonlySet<number>;
   /** Instruments whose 100-price series the first frame carries (the home list's sparklines). */
   readonly series: ReadonlySet<number>;
   readonly clients: Set<LiveClient>;
-  /** The group's full frame, serialized once per tick. */
-  snapshot: string | null;
+  /** The group's full frame, encoded once per tick. */
+  snapshot: EncodedFrame | null;
 }
 
 /** Whether a topic is a market one: the home list, a market type or one instrument (`marketTopic`). */
@@ -62,8 +63,8 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
     return group;
   };
 
-  const snapshotOf = (group: Group): string => {
-    group.snapshot ??= JSON.stringify({
+  const snapshotOf = (group: Group): EncodedFrame => {
+    group.snapshot ??= encodeFrame({
       type: 'MARKETS',
       full: true,
       simulated: market.simulated,
@@ -73,10 +74,10 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
   };
 
   /** Sends a frame of the group, or its full picture to a connection that missed some; a skip is remembered. */
-  const deliver = (client: LiveClient, group: Group, text: () => string) => {
+  const deliver = (client: LiveClient, group: Group, frame: () => EncodedFrame) => {
     if (!hub) return;
     const missed = behind.has(client);
-    const outcome = hub.deliver(client, missed ? () => snapshotOf(group) : text);
+    const outcome = hub.deliver(client, missed ? () => snapshotOf(group) : frame);
     if (outcome === 'skipped') behind.add(client);
     else if (outcome === 'sent' && missed) behind.delete(client);
   };
@@ -131,9 +132,8 @@ export function marketTopics(market: MarketService, options: { frameMs?: number 
           if (tick) data.push(tick);
         }
         if (data.length === 0) continue;
-        let text: string | null = null;
-        const ticks = () =>
-          (text ??= JSON.stringify({ type: 'TICKS', simulated: market.simulated, time: lastTime, data } satisfies ServerFrame));
+        let encoded: EncodedFrame | null = null;
+        const ticks = () => (encoded ??= encodeFrame({ type: 'TICKS', simulated: market.simulated, time: lastTime, data }));
         for (const client of group.clients) deliver(client, group, ticks);
       }
     };

@@ -2,6 +2,7 @@ import { nftAuctionFrame } from '@meridian/contracts/schemas';
 import { wholeNumber } from '@meridian/contracts';
 import type { NftAuctionFrame, NftView } from '@meridian/contracts';
 import type { LiveFabric } from '../live-fabric.ts';
+import { encodeFrame } from '../topic-provider.ts';
 import type { LiveClient, LiveHub, PublicTopics } from '../topic-provider.ts';
 
 /** The fabric channel of auction frames: every node sends them to its own watchers of that NFT. */
@@ -64,8 +65,8 @@ export function nftTopics(snapshot: (id: number) => Promise<NftView | null>): Pu
       await started.fabric.subscribe(NFT_AUCTION_CHANNEL, (payload) => {
         const parsed = nftAuctionFrame.safeParse(JSON.parse(payload));
         if (!parsed.success) return;
-        const text = JSON.stringify(parsed.data);
-        for (const client of watchers.get(parsed.data.nft.id) ?? []) started.send(client, text);
+        const encoded = encodeFrame(parsed.data);
+        for (const client of watchers.get(parsed.data.nft.id) ?? []) started.send(client, encoded);
       });
       return () => {
         hub = null;
