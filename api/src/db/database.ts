@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { withCommitHooks } from './commit-hooks.ts';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 /** The handle a `db.transaction(…)` callback receives. */
@@ -104,6 +105,8 @@ function guardTransactions<T extends Database>(db: T): T {
 const guardWanted = (options: DatabaseOptions): boolean =>
   options.guard ?? (process.env.MERIDIAN_DB_GUARD ? process.env.MERIDIAN_DB_GUARD === '1' : process.env.NODE_ENV !== 'production');
 
+const guarded = <T extends Database>(db: T, options: DatabaseOptions): T => (guardWanted(options) ? guardTransactions(db) : db);
+
 const migrationsFolder = join(import.meta.dirname, '..', '..', 'drizzle');
 
 /** Opens the database (PGlite by default, PostgreSQL when a URL is given) and applies the migrations. */
@@ -114,12 +117,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder, migrationsTable: 'api_migrations' });
-    return { db: guardWanted(options) ? guardTransactions(db) : db, kind: 'postgres', client: pool, close: () => pool.end() };
+    return { db: guarded(withCommitHooks(db), options), kind: 'postgres', client: pool, close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? join(process.cwd(), '.data', 'db');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder, migrationsTable: 'api_migrations' });
-  return { db: guardWanted(options) ? guardTransactions(db) : db, kind: 'pglite', client, close: () => client.close() };
+  return { db: guarded(withCommitHooks(db), options), kind: 'pglite', client, close: () => client.close() };
 }
