@@ -10,6 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BalanceEvents } from './ledger/account-figures.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { LocalGenerations, SharedGenerations, UserReads, serveUserReads } from './accounts/user-reads.ts';
+import { databaseEngine } from './db/database.ts';
 import { Scheduler, systemClock } from './jobs/scheduler.ts';
 import type { JobClock } from './jobs/scheduler.ts';
 import { registerJobs } from './jobs/register.ts';
@@ -80,6 +82,12 @@ export interface ApiOptions {
   rateLimitScale?: number;
   /** The window of the sign-in tries' counts, in seconds (15 minutes; tests shorten it). */
   loginWindowSeconds?: number;
+  /**
+   * Signed-in hot reads (the session, the user, `getUserInfo`'s figures) from memory: on by default on PGlite and
+   * wherever `limitsRedis` is shared (the generations live there); `true` also on PostgreSQL alone (one process
+   * only), `false` off.
+   */
+  hotReads?: boolean;
   /** Where several API nodes keep their per-address and per-account counts together; in memory without it. */
   limitsRedis?: Redis | undefined;
   /** Mail: the embedded outbox folder, or SMTP in production. Without either, mail is dropped. */
@@ -197,6 +205,17 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     log: app.log,
   });
   app.decorate('trading', trading);
+  // Signed-in hot reads from memory (issue 29): one process owns PGlite; nodes sharing PostgreSQL share Redis's
+  // generations. On PostgreSQL without Redis another process may write, so every read goes to the database.
+  const generations = options.limitsRedis
+    ? new SharedGenerations(options.limitsRedis)
+    : options.hotReads === true || (options.hotReads === undefined && databaseEngine(options.db) === 'pglite')
+      ? new LocalGenerations()
+      : null;
+  const stopUserReads =
+    options.hotReads === false || !generations
+      ? () => undefined
+      : serveUserReads(options.db, new UserReads(options.db, Ledger.of(options.db), generations));
   // Every job of the node, from one place (jobs/register.ts).
   registerJobs(scheduler, {
     db: options.db,
@@ -290,6 +309,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   });
   // After the live server's own hook (fastify runs onClose hooks in order): sockets first, then the feed.
   app.addHook('onClose', async () => {
+    stopUserReads();
     await scheduler.close();
     await trading.close();
     await market.close();

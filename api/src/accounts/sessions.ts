@@ -8,6 +8,7 @@ import { accessTokens, knownDevices, sessions, users } from '../db/schema.ts';
 import { newSecret, sha256 } from './secrets.ts';
 import { notify } from './notifications.ts';
 import { clientAddress } from './limits.ts';
+import { userChanged } from './user-changes.ts';
 
 /** Access tokens live about 15 minutes; refresh tokens 30 days, rotated on every use. */
 const ACCESS_TTL_SECONDS = 15 * 60;
@@ -94,16 +95,35 @@ export interface Authenticated {
   accountMode: string;
 }
 
+/** The stored hash of an access token as an `Authorization` header carries it (`Bearer …` or bare), or null. */
+export function tokenHashOf(token: string | undefined): string | null {
+  if (!token || token.length > 200) return null;
+  return sha256(token.startsWith('Bearer ') ? token.slice(7) : token);
+}
+
+/** The session and user of an access token's hash, when it is live (not expired, its session not revoked). */
+export async function authenticateUncached(
+  db: Database,
+  hash: string,
+): Promise<{ userId: string; sessionId: string; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ userId: sessions.userId, sessionId: sessions.id, expiresAt: accessTokens.expiresAt })
+    .from(accessTokens)
+    .innerJoin(sessions, eq(sessions.id, accessTokens.sessionId))
+    .where(and(eq(accessTokens.hash, hash), gt(accessTokens.expiresAt, new Date()), isNull(sessions.revokedAt)));
+  return row ?? null;
+}
+
 /** Resolves an access token to its user, or null when unknown, expired or revoked. */
 export async function authenticate(db: Database, token: string | undefined): Promise<Authenticated | null> {
-  if (!token || token.length > 200) return null;
-  const bare = token.startsWith('Bearer ') ? token.slice(7) : token;
+  const hash = tokenHashOf(token);
+  if (!hash) return null;
   const [row] = await db
     .select({ userId: sessions.userId, sessionId: sessions.id, status: users.status, accountMode: users.accountMode })
     .from(accessTokens)
     .innerJoin(sessions, eq(sessions.id, accessTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(accessTokens.hash, sha256(bare)), gt(accessTokens.expiresAt, new Date()), isNull(sessions.revokedAt)));
+    .where(and(eq(accessTokens.hash, hash), gt(accessTokens.expiresAt, new Date()), isNull(sessions.revokedAt)));
   return row ?? null;
 }
 
@@ -139,6 +159,7 @@ export async function refreshSession(
       const sameBrowser = device !== undefined && sha256(device) === row.deviceId;
       if (!sameBrowser || now - row.lastUsedAt.getTime() > REFRESH_GRACE_SECONDS * 1000) {
         await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.id));
+        await userChanged(row.userId);
         return { kind: 'refused' } as const;
       }
       await tx
@@ -172,11 +193,13 @@ export async function revokeByRefresh(db: Database, presented: string | undefine
     .where(eq(sessions.refreshHash, sha256(presented)))
     .returning();
   const ids = ended.map((row) => row.id);
+  for (const row of ended) await userChanged(row.userId);
   if (ids.length > 0) sessionEvents.emit('ended', ids);
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  const ended = await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId)).returning();
+  for (const row of ended) await userChanged(row.userId);
   sessionEvents.emit('ended', [sessionId]);
 }
 
@@ -206,6 +229,7 @@ export async function revokeUserSessions(db: Database, userId: string, scope: 'o
       ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt))
       : and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId), isNull(sessions.revokedAt));
   const revoked = await db.update(sessions).set({ revokedAt: new Date() }).where(where).returning();
+  await userChanged(userId);
   return revoked.length;
 }
 

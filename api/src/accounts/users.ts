@@ -8,6 +8,7 @@ import { ApiFailure } from '../plugins/envelope.ts';
 import { openAccounts } from '../ledger/account-figures.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { notify } from './notifications.ts';
+import { userChanged } from './user-changes.ts';
 import { newInviteCode } from './secrets.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -59,12 +60,14 @@ export async function findInviterId(db: Database, inviteCode: string): Promise<s
 /** Stores the account mode the user switched to: the updated user, undefined when there is none. */
 export async function setAccountMode(db: Database, userId: string, mode: AccountModeName): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set({ accountMode: mode }).where(eq(users.id, userId)).returning();
+  await userChanged(userId);
   return row;
 }
 
 /** The language the user's emails and notifications are written in. */
 export async function setUserLanguage(db: Database, userId: string, language: string): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
+  await userChanged(userId);
 }
 
 /**
@@ -156,7 +159,10 @@ export async function findOrCreateSocialUser(db: Database, claims: SocialClaims,
     const winner = isUniqueViolation(error) ? await linked() : undefined;
     if (!winner) throw error;
     // Another first sign-in of the same identity won the race: the account made here is not needed.
-    if (created) await db.delete(users).where(eq(users.id, created.id));
+    if (created) {
+      await db.delete(users).where(eq(users.id, created.id));
+      await userChanged(created.id);
+    }
     return winner;
   }
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { KYC_PHOTOS_OF, LOAN_CODES, REVIEW_APPROVAL_REASONS, REVIEW_LIMIT_HOURS } from '@meridian/contracts';
 import type { IdentificationBody, IdentificationResult, KycImage, KycStatus, KycSubmissionView } from '@meridian/contracts';
+import { userChanged } from '../accounts/user-changes.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { kycSubmissions, notifications, reviews, users } from '../db/schema.ts';
 import type { NotifyUser } from '../live/user-events.ts';
@@ -56,6 +57,7 @@ export class Identification {
       if (!userId) throw new ApiFailure('404', 'submission not found', 404);
       const status: KycStatus = approving ? 'verified' : 'failed';
       await tx.update(users).set({ kycStatus: status }).where(eq(users.id, userId));
+      await userChanged(userId);
       await tx.insert(notifications).values({
         userId,
         kind: approving ? 'kycVerified' : 'kycRejected',
@@ -107,6 +109,7 @@ export class Identification {
         })
         .returning();
       await tx.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, userId));
+      await userChanged(userId);
       const queued = await this.reviewService.enqueueNew(tx, {
         kind: 'kyc',
         subjectId: String(row!.id),

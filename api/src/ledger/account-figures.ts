@@ -43,12 +43,28 @@ export async function readFigures(
   floating: Money = money('0'),
   prices?: UsdPrices,
 ): Promise<AccountFigures> {
+  return figuresOf(await readAccountMoney(db, ledger, userId, mode), mode, floating, prices);
+}
+
+/** What an account's figures are made of, as stored: its realized profit and its ledger balances per currency. */
+export interface AccountMoney {
+  profit: string;
+  balances: ReadonlyMap<string, Record<UserAccountKind, Money>>;
+}
+
+/** An account's stored money (two reads), for `figuresOf`. */
+export async function readAccountMoney(db: Reader, ledger: Ledger, userId: string, mode: AccountModeName): Promise<AccountMoney> {
   const [row] = await db
-    .select({ profit: accounts.profit, updatedAt: accounts.updatedAt })
+    .select({ profit: accounts.profit })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.mode, mode)));
   if (!row) throw new Error(`account ${mode} of ${userId} is missing`);
-  const balances = await ledger.balancesByCurrency(db, userId, mode);
+  return { profit: row.profit, balances: await ledger.balancesByCurrency(db, userId, mode) };
+}
+
+/** The figures of one account mode from its stored money, the floating PnL at the current prices and the USD prices. */
+export function figuresOf(stored: AccountMoney, mode: AccountModeName, floating: Money = money('0'), prices?: UsdPrices): AccountFigures {
+  const { balances } = stored;
   const b = balances.get(TRADING_CURRENCY) ?? noBalances();
   const { held, owed, bond } = foldFigures(b);
   const totalAssets = held.plus(floating).minus(owed);
@@ -60,7 +76,7 @@ export async function readFigures(
     totalAssets: moneyString(totalAssets),
     loanAmount: moneyString(owed),
     bondAmount: moneyString(bond),
-    profit: moneyString(row.profit),
+    profit: moneyString(stored.profit),
     timestamp: Date.now(),
     version: BALANCE_FIGURES_VERSION,
     ...perCurrency,

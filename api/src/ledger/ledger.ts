@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACCOUNT_MODES, MONEY_CODES, SYSTEM_ACCOUNT_KINDS, TRADING_CURRENCY, money } from '@meridian/contracts';
 import type { AccountModeName, Money, SystemAccountKind, TransferType, UserAccountKind } from '@meridian/contracts';
+import { userChanged } from '../accounts/user-changes.ts';
 import { databaseEngine, rowsOf } from '../db/database.ts';
 import type { Database, DatabaseEngine, Transaction } from '../db/database.ts';
 import { accounts, ledgerAccounts, ledgerTransfers, SYSTEM_OWNER } from '../db/schema.ts';
@@ -138,6 +139,7 @@ export class Ledger {
   /** Adds realized profit (or loss) to the account's profit figure; the caller holds the owner lock. */
   async addProfit(tx: Transaction, userId: string, mode: AccountModeName, amount: Money): Promise<void> {
     if (amount.isZero()) return;
+    await userChanged(userId);
     await tx
       .update(accounts)
       .set({ profit: sql`${accounts.profit} + ${amount.toFixed()}`, updatedAt: new Date() })
@@ -149,6 +151,7 @@ export class Ledger {
     const currency = movement.currency ?? TRADING_CURRENCY;
     const legs = movement.legs.filter((leg) => !leg.amount.isZero());
     if (legs.length === 0) return;
+    if (movement.userId) await userChanged(movement.userId);
     checkPlaces(
       currency,
       legs.map((leg) => leg.amount),

@@ -1,4 +1,5 @@
 import type { AccountModeName } from '@meridian/contracts';
+import { userChangedLater } from '../accounts/user-changes.ts';
 import type { Transaction } from '../db/database.ts';
 
 /**
@@ -10,6 +11,8 @@ const held = new WeakMap<Transaction, Set<string>>();
 const keyOf = (userId: string, mode: AccountModeName) => `${mode}:${userId}`;
 
 export function noteOwnerLocked(tx: Transaction, userId: string, mode: AccountModeName): void {
+  // Whatever the transaction does under the lock (money, positions) is the owner's change once it commits.
+  userChangedLater(userId);
   const owners = held.get(tx) ?? new Set<string>();
   owners.add(keyOf(userId, mode));
   held.set(tx, owners);

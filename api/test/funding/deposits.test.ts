@@ -12,6 +12,7 @@ import { databaseKind } from '../helpers.ts';
 import { expectLedgerBalanced } from '../ledger-helpers.ts';
 import { withOperator, withTestApi } from '../suite-fixtures.ts';
 import { ETH_HASH, TRON_HASH, realUser as realCustomer, uploadProof } from './funding-helpers.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /**
  * Deposits (issue 25, SPEC §5.3): a real-account customer submits what they sent with a proof image
@@ -179,6 +180,7 @@ describe(`deposits (${databaseKind})`, () => {
     const inviter = await realUser();
     const friend = await realUser();
     await api.database.db.update(users).set({ invitedBy: inviter.userId }).where(eq(users.id, friend.userId));
+    await userChanged(friend.userId);
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await recharge(friend, await usdt(friend))).json().result.id as number);
     const reviewIds = await Promise.all(ids.map(async (id) => (await reviewOf(id)).id));

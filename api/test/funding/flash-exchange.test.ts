@@ -17,6 +17,7 @@ import { ScriptedFeed } from '../live/live-helpers.ts';
 import { withOperator, withTestApi } from '../suite-fixtures.ts';
 import { realUser as realCustomer } from './funding-helpers.ts';
 import { manualJobs } from '../trading/trading-fixture.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /**
  * Flash exchange (SPEC §5.4, ADR 008): a real-account customer quotes crypto ↔ USD at the live price (the
@@ -234,6 +235,7 @@ describe(`flash exchange (${databaseKind})`, () => {
     const id = await quoteId(real, { from: 'USD', to: 'BTC', amount: '1000' });
     // The same user back in demo: the submit is refused, the real money untouched.
     await api.database.db.update(users).set({ accountMode: 'demo' }).where(eq(users.id, real.userId));
+    await userChanged(real.userId);
     expect((await submit(real, id, randomUUID(), 'demo')).json().code).toBe('10120');
     expect(await cash(real, 'USD')).toBe('1000');
     const rows = await api.database.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.userId, demo.userId));

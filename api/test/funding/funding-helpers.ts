@@ -6,6 +6,7 @@ import { users } from '../../src/db/schema.ts';
 import { signUp } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { multipartFile, PNG_1PX } from '../helpers.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /** What the funding suites use of their test API. */
 interface FundingApi {
@@ -21,6 +22,7 @@ export const ETH_HASH = () => `0x${TRON_HASH()}`;
 export async function realUser(api: FundingApi): Promise<SignedUp> {
   const user = await signUp(api.app);
   await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, user.userId));
+  await userChanged(user.userId);
   return user;
 }
 

@@ -8,6 +8,7 @@ import type { SignedUp } from '../accounts-helpers.ts';
 import { databaseKind } from '../helpers.ts';
 import { moveCash } from '../ledger-helpers.ts';
 import { withTestApi } from '../suite-fixtures.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /**
  * The statement (issue 25 item 5): every ledger transfer of the caller's accounts in the mode in use, by
@@ -59,6 +60,7 @@ describe(`the statement (${databaseKind})`, () => {
 
     const other = await signUp(api.app);
     await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, other.userId));
+    await userChanged(other.userId);
     const theirs = parseCsv((await get(other, endpointPath(funding.exportStatement), 'real')).body);
     expect(theirs).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { databaseKind, OPERATOR_TOKEN } from '../helpers.ts';
 import { expectLedgerBalanced } from '../ledger-helpers.ts';
 import { withOperator, withTestApi } from '../suite-fixtures.ts';
 import { ETH_HASH, TRON_HASH, realUser as realCustomer, uploadProof } from './funding-helpers.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /**
  * Withdrawals, linked wallets and the USDT authorization (issue 25, SPEC §5.5–5.6): an address is linked
@@ -366,6 +367,7 @@ describe(`withdrawals (${databaseKind})`, () => {
     expect((await withdraw(me, { ...base, amount: '150.5', code })).json().code).toBe('10011');
     // The demo account.
     await api.database.db.update(users).set({ accountMode: 'demo' }).where(eq(users.id, me.userId));
+    await userChanged(me.userId);
     const demo = await api.app.inject({
       method: 'POST',
       url: endpointPath(w.withdrawal),
@@ -374,6 +376,7 @@ describe(`withdrawals (${databaseKind})`, () => {
     });
     expect(demo.json().code).toBe('10120');
     await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, me.userId));
+    await userChanged(me.userId);
     // A wrong code is refused and counted; the right one still works after it (it was never spent above).
     expect((await withdraw(me, { ...base, code: code === '000000' ? '111111' : '000000' })).json().code).toBe('10091');
     const [row] = await api.database.db

@@ -16,6 +16,7 @@ import { makeOperator } from '../operators/operator-helpers.ts';
 import { withTestApi } from '../suite-fixtures.ts';
 import { manualJobs } from '../trading/trading-fixture.ts';
 import { SIGNATURE_PNG, applyLoan, decide, kycForm, repayLoan, submitKyc, uploadPrivate } from './loan-helpers.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /**
  * Loans (issue 26, SPEC §3–§5.8, ADR 008): verified real customers apply on a product's terms with a
@@ -46,6 +47,7 @@ const reviewOf = async (kind: string, subject: number) =>
 async function verified(): Promise<SignedUp> {
   const me = await signUp(api.app);
   await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, me.userId));
+  await userChanged(me.userId);
   const sent = (await submitKyc(api.app, me, await kycForm(api.app, me))).json().result;
   const review = await reviewOf('kyc', sent.submission.id);
   await decide(api.app, (await reviewer()).token, review.id, { decision: 'approve', reasonCode: 'verified' });
@@ -115,6 +117,7 @@ describe(`loans (${databaseKind})`, () => {
     expect((await applyLoan(api.app, demo, await terms(demo), randomUUID(), 'demo')).json().code).toBe('10120');
     const unverified = await signUp(api.app);
     await api.database.db.update(users).set({ accountMode: 'real' }).where(eq(users.id, unverified.userId));
+    await userChanged(unverified.userId);
     expect((await applyLoan(api.app, unverified, await terms(unverified))).json().code).toBe('10140');
 
     const me = await verified();

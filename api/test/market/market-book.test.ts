@@ -34,7 +34,10 @@ function candlesOf(store: Map<string, CandleBar>, interval: CandleInterval) {
 }
 
 /** Tick gaps from a second to a day: minutes, hours and weeks are crossed, with and without pauses. */
-const gaps = fc.array(fc.constantFrom(1_000, 7_000, 59_000, 61_000, 3_600_000, 5 * 3_600_000, 86_400_000), { minLength: 1, maxLength: 120 });
+const gaps = fc.array(fc.constantFrom(1_000, 7_000, 59_000, 61_000, 3_600_000, 5 * 3_600_000, 86_400_000), {
+  minLength: 1,
+  maxLength: 120,
+});
 
 describe('MarketBook candles (each tick folds the minute; longer candles are rolled from minutes)', () => {
   it('builds every interval exactly as folding every tick into it would, written at any moments', () => {

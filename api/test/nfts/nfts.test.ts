@@ -14,6 +14,7 @@ import { makeOperator } from '../operators/operator-helpers.ts';
 import { withTestApi } from '../suite-fixtures.ts';
 import { drained, openSocket, signedInSocket } from '../live/live-helpers.ts';
 import { manualJobs } from '../trading/trading-fixture.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /**
  * Charity NFT auctions (issue 28, SPEC §3, ADR 008): bids hold the bidder's funds and release the previous
@@ -33,7 +34,10 @@ const runJob = () => api.app.scheduler.runNow(AUCTION_CLOSE_JOB);
 
 async function customer(cash = '1000', mode: 'real' | 'demo' = 'real'): Promise<SignedUp> {
   const me = await signUp(api.app);
-  if (mode === 'real') await db().update(users).set({ accountMode: 'real' }).where(eq(users.id, me.userId));
+  if (mode === 'real') {
+    await db().update(users).set({ accountMode: 'real' }).where(eq(users.id, me.userId));
+    await userChanged(me.userId);
+  }
   if (cash !== '0') await moveCash(db(), me.userId, 'real', cash);
   return me;
 }

@@ -12,6 +12,7 @@ import { cashOf, expectLedgerBalanced, moveCash } from '../ledger-helpers.ts';
 import { makeOperator } from '../operators/operator-helpers.ts';
 import { withTestApi } from '../suite-fixtures.ts';
 import { manualJobs } from '../trading/trading-fixture.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 /**
  * Smart plans (issue 27, SPEC §3–§4, ADR 008): real customers buy a product's plan on the terms shown
@@ -35,7 +36,10 @@ const productNamed = async (name: string) => (await db().select().from(smartProd
 
 async function customer(cash = '5000', mode: 'real' | 'demo' = 'real'): Promise<SignedUp> {
   const me = await signUp(api.app);
-  if (mode === 'real') await db().update(users).set({ accountMode: 'real' }).where(eq(users.id, me.userId));
+  if (mode === 'real') {
+    await db().update(users).set({ accountMode: 'real' }).where(eq(users.id, me.userId));
+    await userChanged(me.userId);
+  }
   await moveCash(db(), me.userId, 'real', cash);
   return me;
 }

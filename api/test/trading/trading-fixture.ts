@@ -9,6 +9,7 @@ import { late } from '../suite-fixtures.ts';
 import { auth, signUp, userInfo } from '../accounts-helpers.ts';
 import type { SignedUp } from '../accounts-helpers.ts';
 import { ScriptedFeed } from '../live/live-helpers.ts';
+import { userChanged } from '../../src/accounts/user-changes.ts';
 
 const ORDER = '/api/swx/customer/order';
 
@@ -46,6 +47,7 @@ async function tradingApi() {
   const inMode = async (user: SignedUp, mode: 'demo' | 'real') => {
     if ((modes.get(user.userId) ?? 'demo') === mode) return;
     await database.db.update(users).set({ accountMode: mode }).where(eq(users.id, user.userId));
+    await userChanged(user.userId);
     modes.set(user.userId, mode);
   };
 

@@ -11,6 +11,9 @@ import { changePasswordOf } from '../../accounts/password-changes.ts';
 import { passwordMatches } from '../../accounts/passwords.ts';
 import { listLiveSessions, revokeUserSessions } from '../../accounts/sessions.ts';
 import { findUserById, publicUserOf, setAccountMode, setUserLanguage } from '../../accounts/users.ts';
+import { userReadsOf } from '../../accounts/user-reads.ts';
+import type { CheckedAuth } from '../../accounts/user-reads.ts';
+import { marketUsdPrices } from '../../ledger/currency.ts';
 import { route } from '../../plugins/endpoints.ts';
 import { ApiFailure, ok } from '../../plugins/envelope.ts';
 import { authOf, modeOf, userGuard } from '../../plugins/user-auth.ts';
@@ -28,7 +31,17 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AccountsContext; trading: Tra
   };
 
   route(app, accounts.getUserInfo, async (request) => {
-    const user = await currentUser(authOf(request).userId);
+    const auth = authOf(request);
+    // The hottest signed-in read: from memory where the API keeps its users' reads (never stale after a change's answer).
+    const reads = userReadsOf(db);
+    if (reads && 'generation' in auth) {
+      const user = await reads.user(auth as CheckedAuth);
+      if (!user || user.status !== 'active') throw new ApiFailure('401', 'login required', 401);
+      const mode = modeOf(request, user.accountMode as AccountModeName);
+      const account = await reads.figures(auth as CheckedAuth, mode, trading.ctx.market, marketUsdPrices(trading.ctx.market));
+      return ok({ user: publicUserOf(user), account });
+    }
+    const user = await currentUser(auth.userId);
     const mode = modeOf(request, user.accountMode as AccountModeName);
     return ok({ user: publicUserOf(user), account: await trading.figures(user.id, mode) });
   });

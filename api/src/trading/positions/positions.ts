@@ -290,12 +290,30 @@ export async function listPositions(
   return { items: rows.map((row) => contractOrderOf(ctx, row)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-/** The floating PnL of a user's holding positions of one mode at the current prices. */
-export async function floatingPnl(ctx: TradingContext, db: Reader, userId: string, mode: AccountModeName): Promise<Money> {
-  const rows = await db
-    .select()
+/** What the floating PnL of a holding position needs. */
+export type HoldingPosition = Pick<typeof contractOrders.$inferSelect, 'instrumentId' | 'side' | 'openPrice' | 'lots' | 'contractSize'>;
+
+/** A user's holding positions of one mode (what `floatingOf` needs of each). */
+export async function holdingPositions(db: Reader, userId: string, mode: AccountModeName): Promise<HoldingPosition[]> {
+  return db
+    .select({
+      instrumentId: contractOrders.instrumentId,
+      side: contractOrders.side,
+      openPrice: contractOrders.openPrice,
+      lots: contractOrders.lots,
+      contractSize: contractOrders.contractSize,
+    })
     .from(contractOrders)
     .where(and(eq(contractOrders.userId, userId), eq(contractOrders.mode, mode), eq(contractOrders.status, 'holding')));
+}
+
+/** The floating PnL of a user's holding positions of one mode at the current prices. */
+export async function floatingPnl(ctx: TradingContext, db: Reader, userId: string, mode: AccountModeName): Promise<Money> {
+  return floatingOf(ctx, await holdingPositions(db, userId, mode));
+}
+
+/** The floating PnL of holding positions at the book's current prices. */
+export function floatingOf(ctx: Pick<TradingContext, 'market'>, rows: readonly HoldingPosition[]): Money {
   let total = money('0');
   for (const row of rows) {
     const mark = ctx.market.book.quote(row.instrumentId);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema.ts';
 import { withTestApi } from '../../suite-fixtures.ts';
 import { PASSWORD, auth, codeFromOutbox, freshEmail, signUp } from '../../accounts-helpers.ts';
+import { userChanged } from '../../../src/accounts/user-changes.ts';
 
 const LOGIN = '/api/swx/customer/login';
 const USER = '/api/swx/customer/user';
@@ -51,6 +52,7 @@ describe('the seed codes of the login group', () => {
   it('10005 for an account whose status is not active, after the right password', async () => {
     const { email, userId } = await signUp(api.app);
     await api.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, userId));
+    await userChanged(userId);
     expect((await post(`${LOGIN}/login`, { email, password: PASSWORD })).json().code).toBe(ACCOUNT_CODES.statusAbnormal);
   });
 
