@@ -37,14 +37,15 @@ export interface ClientResult {
 }
 
 const [url, countText, topicsText, kind] = process.argv.slice(2);
-if (!url || !countText || !topicsText || (kind !== 'meridian' && kind !== 'baseline')) {
-  console.error('usage: fanout-client.ts <ws url> <sockets> <topics|-> <meridian|baseline>');
+if (!url || !countText || !topicsText || (kind !== 'meridian' && kind !== 'plain' && kind !== 'baseline')) {
+  console.error('usage: fanout-client.ts <ws url> <sockets> <topics|-> <meridian|plain|baseline>');
   process.exit(2);
 }
 const count = Number(countText);
 const topics = topicsText === '-' ? [] : topicsText.split(',');
-// Meridian sends a full MARKETS frame on connecting and on every SUBSCRIBE; the baseline sends nothing until its next tick.
-const awaitSnapshot = kind === 'meridian';
+// Meridian (and the plain ws server of its frames) sends a full MARKETS frame on connecting (Meridian also on every
+// SUBSCRIBE); the full-list baseline sends nothing until its next tick.
+const awaitSnapshot = kind !== 'baseline';
 const print = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 // Wall clock with sub-millisecond resolution: performance.now() anchored on a Date.now() edge.

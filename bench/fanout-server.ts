@@ -3,8 +3,12 @@
  * and memory it reports are the server's own:
  *
  *   node --import tsx bench/fanout-server.ts meridian   the API (`buildApi`, in-memory PGlite), `/ws` as the site serves it;
- *   node --import tsx bench/fanout-server.ts baseline   a plain `ws` WebSocketServer (no fastify) over the same market
- *                                                        (catalogue, simulator, seed) that sends the FULL list every second.
+ *   node --import tsx bench/fanout-server.ts plain      a plain `ws` WebSocketServer (no fastify) over the same market
+ *                                                        (catalogue, simulator, seed) broadcasting the same frames as
+ *                                                        Meridian's `home` topic: the full MARKETS frame on connecting,
+ *                                                        then each tick's TICKS frame, encoded once, to every socket;
+ *   node --import tsx bench/fanout-server.ts baseline   a plain `ws` WebSocketServer over the same market that sends
+ *                                                        the FULL list every second.
  *
  * It listens on a free loopback port and prints one JSON line `{"ready":{…}}`. Each `usage` line on stdin
  * is answered with `{"usage":{…}}`: its own `process.cpuUsage`, RSS, peak RSS and event-loop delay since
@@ -23,7 +27,7 @@ import { buildApi, openDatabase } from '../api/src/index.ts';
 import { MarketService } from '../api/src/market/market-service.ts';
 import { SettingsCache } from '../api/src/settings/settings-cache.ts';
 
-export type FanoutServerKind = 'meridian' | 'baseline';
+export type FanoutServerKind = 'meridian' | 'plain' | 'baseline';
 
 export interface ServerReady {
   kind: FanoutServerKind;
@@ -59,8 +63,8 @@ export interface ServerUsage {
 }
 
 const kind = process.argv[2] as FanoutServerKind;
-if (kind !== 'meridian' && kind !== 'baseline') {
-  console.error('usage: fanout-server.ts meridian|baseline');
+if (kind !== 'meridian' && kind !== 'plain' && kind !== 'baseline') {
+  console.error('usage: fanout-server.ts meridian|plain|baseline');
   process.exit(2);
 }
 
@@ -101,6 +105,43 @@ if (kind === 'meridian') {
   ready = { port: (app.server.address() as AddressInfo).port, instruments: app.market.catalogue.all.length };
   stop = async () => {
     await app.close();
+  };
+} else if (kind === 'plain') {
+  // What Meridian's `home` topic sends, with nothing else: no fastify, no topics, no identities, no pacing or
+  // slow-reader checks. The floor a fan-out of these frames has on this machine with `ws`.
+  const market = await MarketService.start({ db: database.db, settings: new SettingsCache(database.db), tickMs: 1000 });
+  const home = new Set(market.catalogue.homeIds());
+  const snapshot = () =>
+    Buffer.from(
+      JSON.stringify({
+        type: 'MARKETS',
+        full: true,
+        simulated: market.simulated,
+        data: [...home].map((id) => market.book.item(id, true)).filter((item) => item !== undefined),
+      }),
+    );
+  const http = createServer((_req, res) => res.writeHead(404).end());
+  const wss = new WebSocketServer({ server: http, path: LIVE_PATH, maxPayload: 64 * 1024 });
+  wss.on('connection', (socket) => socket.send(snapshot(), { binary: false }));
+  const stopTicks = market.onTicks(({ time, ids }) => {
+    onTick({ time });
+    const data = ids.filter((id) => home.has(id)).map((id) => market.book.tick(id)!);
+    if (data.length === 0) return;
+    const frame = Buffer.from(JSON.stringify({ type: 'TICKS', simulated: market.simulated, time, data }));
+    for (const socket of wss.clients) {
+      if (socket.readyState !== socket.OPEN) continue;
+      socket.send(frame, { binary: false });
+      framesSent += 1;
+    }
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  ready = { port: (http.address() as AddressInfo).port, instruments: market.catalogue.all.length };
+  stop = async () => {
+    stopTicks();
+    for (const socket of wss.clients) socket.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await market.close();
   };
 } else {
   // The same market (catalogue, simulator, seed, one step a second), served the old way: every second,
@@ -170,7 +211,7 @@ createInterface({ input: process.stdin })
         loopDelayMaxMs: Math.round(loop.max / 1e4) / 100,
         tickLagP50Ms: tickLags.length ? tickLags.sort((a, b) => a - b)[Math.floor(tickLags.length / 2)]! : null,
         tickLagMaxMs: tickLags.length ? Math.max(...tickLags) : null,
-        ...(kind === 'baseline' ? { framesSent } : {}),
+        ...(kind !== 'meridian' ? { framesSent } : {}),
       } satisfies ServerUsage,
     });
     loop.reset();

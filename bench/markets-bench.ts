@@ -209,12 +209,13 @@ async function fanoutRun(server: FanoutServerKind, clients: number, topics: stri
 
 export async function measureMarketsFanout(): Promise<FanoutSuite> {
   const seconds = envNumber('BENCH_FANOUT_SECONDS', 60);
-  const counts = (process.env.BENCH_FANOUT_CLIENTS ?? '1000,5000')
+  const counts = (process.env.BENCH_FANOUT_CLIENTS ?? '1000,3000,5000')
     .split(',')
     .map(Number)
     .filter((n) => n > 0);
   const cryptoClients = envNumber('BENCH_FANOUT_CRYPTO_CLIENTS', 1000);
   const baseline = process.env.BENCH_FANOUT_BASELINE !== '0';
+  const plain = process.env.BENCH_FANOUT_PLAIN !== '0';
   const runs: (FanoutRun | FanoutFailure)[] = [];
   const run = async (server: FanoutServerKind, clients: number, topics: string[]) => {
     try {
@@ -224,13 +225,43 @@ export async function measureMarketsFanout(): Promise<FanoutSuite> {
       runs.push({ server, topics: topicsLabel, clients, error: error instanceof Error ? error.message : String(error) });
     }
   };
-  for (const n of counts) await run('meridian', n, []);
+  // Each count on Meridian, then at once on the plain ws server of the same frames: the two share the machine's state.
+  for (const n of counts) {
+    await run('meridian', n, []);
+    if (plain) await run('plain', n, []);
+  }
   if (cryptoClients > 0) await run('meridian', cryptoClients, ['type:2']);
   if (baseline) for (const n of counts) await run('baseline', n, []);
   return { seconds, cores: cpus().length, runs };
 }
 
+/** Issue 29: Meridian's p99 at most this many times the plain ws server's of the same frames, in the same run. */
+const FANOUT_RATIO_GOAL = 1.1;
+
 const mark = (ok: boolean | null) => (ok === null ? '—' : ok ? '✓' : '✗');
+
+const SERVER_NAMES: Record<FanoutServerKind, string> = {
+  meridian: 'Meridian /ws',
+  plain: 'plain ws, the same frames',
+  baseline: 'baseline: plain ws, full list',
+};
+
+/** Meridian's p99 over the plain ws server's of the same frames and clients, per client count (goal ≤ 1.1). */
+export function fanoutRatios(suite: FanoutSuite): { clients: number; meridianP99: number; plainP99: number; ratio: number }[] {
+  const measured = suite.runs.filter((r): r is FanoutRun => !('error' in r) && r.topics === 'home');
+  const out = [];
+  for (const m of measured.filter((r) => r.server === 'meridian')) {
+    const p = measured.find((r) => r.server === 'plain' && r.clients === m.clients);
+    if (!m.latencyMs || !p?.latencyMs) continue;
+    out.push({
+      clients: m.clients,
+      meridianP99: m.latencyMs.p99,
+      plainP99: p.latencyMs.p99,
+      ratio: round(m.latencyMs.p99 / p.latencyMs.p99, 2),
+    });
+  }
+  return out;
+}
 
 export function fanoutMarkdown(suite: FanoutSuite): string {
   const g = MARKETS_GOALS;
@@ -243,7 +274,7 @@ export function fanoutMarkdown(suite: FanoutSuite): string {
     `| server | topics | clients (connected) | p50 ms | p99 ms | max ms | of which tick computed (p50, max ms) | frames/client/s | bytes/client/s | server CPU (% of a core) | server RSS MB (idle → end, peak) | server loop delay p99 ms | clients: processes, CPU (% of a core) | machine busy (all cores), others (% of a core) | p99 ≤ ${g.p99Ms} ms | ≤ ${g.bytesPerClientPerSecond / 1000} kB/s |`,
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: | :---: |',
     ...suite.runs.map((r) => {
-      const name = r.server === 'meridian' ? 'Meridian /ws' : 'baseline: plain ws, full list';
+      const name = SERVER_NAMES[r.server];
       if ('error' in r) return `| ${name} | ${r.topics} | ${r.clients} | not measured: ${r.error} |${' |'.repeat(12)}`;
       const lat = r.latencyMs;
       const cells = [
@@ -267,6 +298,17 @@ export function fanoutMarkdown(suite: FanoutSuite): string {
       return `| ${cells.join(' | ')} |`;
     }),
     '',
+    ...(fanoutRatios(suite).length
+      ? [
+          `| clients | Meridian p99 ms | plain ws p99 ms (the same frames) | ratio | ≤ ${FANOUT_RATIO_GOAL} |`,
+          '| ---: | ---: | ---: | ---: | :---: |',
+          ...fanoutRatios(suite).map(
+            (r) =>
+              `| ${r.clients.toLocaleString('en')} | ${r.meridianP99} | ${r.plainP99} | ${r.ratio} | ${mark(r.ratio <= FANOUT_RATIO_GOAL)} |`,
+          ),
+          '',
+        ]
+      : []),
     `Goals (the issue): p99 ≤ ${g.p99Ms} ms at ${g.p99AtClients.toLocaleString('en')} clients and ≤ ${g.bytesPerClientPerSecond / 1000} kB/s (1 kB = 1,000 bytes) per client; flagged on every row for comparison. ` +
       `"Of which tick computed": tick \`time\` → the market's ticks event in the server (the simulator's step and the book's update), before any fan-out. ` +
       `The clients share the machine with the server, and "others" is what the rest of the machine used meanwhile: when the machine is near 100 % busy, latency includes queueing for the CPU.` +
