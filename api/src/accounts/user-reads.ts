@@ -50,8 +50,16 @@ export class SharedGenerations implements Generations {
     private readonly prefix = 'meridian:user-gen:',
   ) {}
 
+  private unavailable = 0;
+
+  /** The user's generation; while Redis does not answer, one no entry has (so every read goes to the database). */
   async read(userId: string): Promise<string> {
-    return (await this.redis.get(this.prefix + userId)) ?? '0';
+    try {
+      return (await this.redis.get(this.prefix + userId)) ?? '0';
+    } catch {
+      this.unavailable += 1;
+      return `unavailable:${this.unavailable}`;
+    }
   }
 
   async bump(userId: string): Promise<void> {
