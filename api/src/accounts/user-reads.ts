@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { AccountFigures, AccountModeName } from '@meridian/contracts';
 import type { Database } from '../db/database.ts';
@@ -45,25 +46,44 @@ export class LocalGenerations implements Generations {
  * so no node serves what was true before an answer another node gave.
  */
 export class SharedGenerations implements Generations {
+  private unavailable = 0;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'meridian:user-gen:',
   ) {}
 
-  private unavailable = 0;
+  /** A generation no entry has: while Redis does not answer (or was emptied), every read goes to the database. */
+  private none(): string {
+    this.unavailable += 1;
+    return `unavailable:${this.unavailable}`;
+  }
 
-  /** The user's generation; while Redis does not answer, one no entry has (so every read goes to the database). */
+  /**
+   * The user's generation: the Redis's epoch (a random value set once) and the user's counter. A Redis that lost its
+   * keys (a restart without persistence, a flush) starts a new epoch, so counters starting again at 0 never make an
+   * older entry current again.
+   */
   async read(userId: string): Promise<string> {
     try {
-      return (await this.redis.get(this.prefix + userId)) ?? '0';
+      const [epoch, counter] = await this.redis.mget(`${this.prefix}epoch`, this.prefix + userId);
+      if (!epoch) {
+        await this.redis.set(`${this.prefix}epoch`, randomUUID(), 'NX');
+        return this.none();
+      }
+      return `${epoch}:${counter ?? '0'}`;
     } catch {
-      this.unavailable += 1;
-      return `unavailable:${this.unavailable}`;
+      return this.none();
     }
   }
 
+  /** Moves the user's counter on; tried twice (a change's answer waits for it). */
   async bump(userId: string): Promise<void> {
-    await this.redis.incr(this.prefix + userId);
+    try {
+      await this.redis.incr(this.prefix + userId);
+    } catch {
+      await this.redis.incr(this.prefix + userId);
+    }
   }
 }
 
@@ -83,6 +103,10 @@ class Recent<K, V> {
     return value;
   }
 
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);
@@ -90,20 +114,33 @@ class Recent<K, V> {
   }
 }
 
-interface TokenEntry {
+/**
+ * The longest any entry is served: a backstop for a change no writer told (an operator's SQL, a bump lost while Redis
+ * failed). Each user's reads go to the database about once a minute at most.
+ */
+const MAX_ENTRY_AGE_MS = 60_000;
+
+interface Stamped {
   generation: string;
+  /** When it was read from the database (`Date.now()`). */
+  at: number;
+}
+
+/** Whether an entry may still be served under `generation`. */
+const current = (entry: Stamped | undefined, generation: string): boolean =>
+  entry !== undefined && entry.generation === generation && Date.now() - entry.at < MAX_ENTRY_AGE_MS;
+
+interface TokenEntry extends Stamped {
   userId: string;
   sessionId: string;
   expiresAt: number;
 }
 
-interface UserEntry {
-  generation: string;
+interface UserEntry extends Stamped {
   row: UserRow;
 }
 
-interface MoneyEntry {
-  generation: string;
+interface MoneyEntry extends Stamped {
   money: AccountMoney;
   positions: HoldingPosition[];
 }
@@ -134,7 +171,12 @@ export class UserReads {
     this.tokens = new Recent(max * 2);
     this.users = new Recent(max);
     this.money = new Recent(max * 2);
-    this.stopListening = onUserChanged((userId) => generations.bump(userId));
+    // A bump that fails is told, not thrown: the change is committed, and its writer must still hear so.
+    this.stopListening = onUserChanged((userId) =>
+      generations.bump(userId).catch((error: unknown) => {
+        process.emitWarning(`the cached reads of ${userId} could not be made old on every node: ${String(error)}`);
+      }),
+    );
   }
 
   close(): void {
@@ -150,7 +192,7 @@ export class UserReads {
     if (cached && cached.expiresAt > now) {
       const generation = await this.generations.read(cached.userId);
       const user = this.users.get(cached.userId);
-      if (cached.generation === generation && user?.generation === generation) {
+      if (current(cached, generation) && user && current(user, generation)) {
         return {
           userId: cached.userId,
           sessionId: cached.sessionId,
@@ -168,21 +210,25 @@ export class UserReads {
       userId = found.userId;
     }
     const generation = await this.generations.read(userId);
+    const at = Date.now();
     const again = await authenticateUncached(this.db, hash);
-    if (!again) return null;
-    const row = await findUserById(this.db, again.userId);
-    if (!row) return null;
-    this.tokens.set(hash, { generation, userId: again.userId, sessionId: again.sessionId, expiresAt: again.expiresAt.getTime() });
-    this.users.set(again.userId, { generation, row });
+    const row = again && (await findUserById(this.db, again.userId));
+    if (!again || !row) {
+      this.tokens.delete(hash);
+      return null;
+    }
+    this.tokens.set(hash, { generation, at, userId: again.userId, sessionId: again.sessionId, expiresAt: again.expiresAt.getTime() });
+    this.users.set(again.userId, { generation, at, row });
     return { userId: again.userId, sessionId: again.sessionId, status: row.status, accountMode: row.accountMode, generation };
   }
 
   /** The user's row under the generation the request was checked under. */
   async user(auth: CheckedAuth): Promise<UserRow | undefined> {
     const cached = this.users.get(auth.userId);
-    if (cached?.generation === auth.generation) return cached.row;
+    if (current(cached, auth.generation)) return cached!.row;
+    const at = Date.now();
     const row = await findUserById(this.db, auth.userId);
-    if (row) this.users.set(auth.userId, { generation: auth.generation, row });
+    if (row) this.users.set(auth.userId, { generation: auth.generation, at, row });
     return row;
   }
 
@@ -190,12 +236,13 @@ export class UserReads {
   async figures(auth: CheckedAuth, mode: AccountModeName, market: MarketService, prices: UsdPrices): Promise<AccountFigures> {
     const key = `${mode}:${auth.userId}`;
     let entry = this.money.get(key);
-    if (entry?.generation !== auth.generation) {
+    if (!entry || !current(entry, auth.generation)) {
+      const at = Date.now();
       const [money, positions] = [
         await readAccountMoney(this.db, this.ledger, auth.userId, mode),
         await holdingPositions(this.db, auth.userId, mode),
       ];
-      entry = { generation: auth.generation, money, positions };
+      entry = { generation: auth.generation, at, money, positions };
       this.money.set(key, entry);
     }
     return figuresOf(entry.money, mode, floatingOf({ market }, entry.positions), prices);

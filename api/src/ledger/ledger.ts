@@ -139,11 +139,11 @@ export class Ledger {
   /** Adds realized profit (or loss) to the account's profit figure; the caller holds the owner lock. */
   async addProfit(tx: Transaction, userId: string, mode: AccountModeName, amount: Money): Promise<void> {
     if (amount.isZero()) return;
-    await userChanged(userId);
     await tx
       .update(accounts)
       .set({ profit: sql`${accounts.profit} + ${amount.toFixed()}`, updatedAt: new Date() })
       .where(and(eq(accounts.userId, userId), eq(accounts.mode, mode)));
+    await userChanged(userId);
   }
 
   /** Posts a movement. Throws `InsufficientFunds` (code 10011) when a user account would go below zero. */
@@ -151,7 +151,6 @@ export class Ledger {
     const currency = movement.currency ?? TRADING_CURRENCY;
     const legs = movement.legs.filter((leg) => !leg.amount.isZero());
     if (legs.length === 0) return;
-    if (movement.userId) await userChanged(movement.userId);
     checkPlaces(
       currency,
       legs.map((leg) => leg.amount),
@@ -227,6 +226,8 @@ export class Ledger {
         rest.map(([id, { delta }]) => ({ id, delta })),
       );
     await tx.insert(ledgerTransfers).values(rows);
+    // After the writes (the cache's generation moves on once they commit: ADR 009).
+    if (movement.userId) await userChanged(movement.userId);
   }
 
   /**

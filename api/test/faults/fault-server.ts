@@ -16,6 +16,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { schedulePeriodicJob } from '../../src/jobs/daily-job.ts';
 import { testAccrualJob } from '../jobs/test-accrual-job.ts';
+import { connectRedis, createRedis } from '../../src/redis.ts';
 
 // performance.now() counts from the process's start: this is the time to load the code.
 const started = performance.now();
@@ -29,7 +30,11 @@ const loaded = performance.now();
 const database = await openDatabase(url ? { url } : { dataDir: dataDir! });
 await seedDatabase(database.db);
 const opened = performance.now();
+// Nodes sharing a Redis (FAULT_REDIS_URL), as a deployment of several runs them: limits and users' read generations.
+const limitsRedis = process.env.FAULT_REDIS_URL ? createRedis(process.env.FAULT_REDIS_URL) : undefined;
+if (limitsRedis) await connectRedis(limitsRedis);
 const app = await buildApi({
+  ...(limitsRedis ? { limitsRedis } : {}),
   db: database.db,
   logger: false,
   marketSeed: 42,
