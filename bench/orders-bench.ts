@@ -606,7 +606,7 @@ async function measureDatabase(kind: DatabaseKind, url: string | undefined, setu
     await run('closeContracts', 50, closeRequest);
     // A user holding positions: their floating PnL is summed over every position at the current prices on each call.
     const holder = users[0]!;
-    const holding = await api.ask<number>(`positions ${holder.userId}`);
+    const holding = await api.ask<number>(`positions ${holder.userId}`, 'positions');
     const holderRun = await run('getUserInfo, holding', 10, {
       method: 'POST',
       path: endpointPath(accountsEndpoints.getUserInfo),
