@@ -196,14 +196,17 @@ export class MarketService {
 
   /** One step of the feed, on the node that leads it: poll, then publish to every node. */
   async poll(): Promise<void> {
-    if (!(await this.fabric.lead(FEED_ROLE, this.options.tickMs * 3))) {
+    // Three ticks, and never under a second: a node whose event loop stalls briefly (a busy machine, a GC)
+    // keeps the feed instead of handing it over mid-walk.
+    const leaseMs = Math.max(this.options.tickMs * 3, 1000);
+    if (!(await this.fabric.lead(FEED_ROLE, leaseMs))) {
       this.leading = false;
       this.lease.drop();
       return;
     }
     // Taking the feed over: a new fencing token, and go on from the prices every node has seen.
     if (!this.leading) {
-      await this.lease.take(this.options.now(), this.options.tickMs * 3);
+      await this.lease.take(this.options.now(), leaseMs);
       this.feed.resume(this.book.prices());
     }
     this.leading = true;
