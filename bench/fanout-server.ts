@@ -18,6 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -95,6 +96,24 @@ let stop: () => Promise<void>;
 /** What the server tells the bench once it listens, besides its kind, process and open-file limit. */
 let ready: Pick<ServerReady, 'port' | 'instruments' | 'fullListBytes'>;
 
+/** A plain ws server's frame, encoded once, to every open socket. */
+function broadcast(wss: WebSocketServer, frame: Buffer): void {
+  for (const socket of wss.clients) {
+    if (socket.readyState !== socket.OPEN) continue;
+    socket.send(frame, { binary: false });
+    framesSent += 1;
+  }
+}
+
+/** Stops a plain ws server over the market: its ticks, sockets, server and market. */
+async function stopPlain(wss: WebSocketServer, http: Server, stopTicks: () => void, market: MarketService): Promise<void> {
+  stopTicks();
+  for (const socket of wss.clients) socket.terminate();
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+  await market.close();
+}
+
 const database = await openDatabase({ dataDir: 'memory://' });
 if (kind === 'meridian') {
   // As the site runs it (one node, in-process fabric, the built-in simulator, a frame a second).
@@ -128,21 +147,11 @@ if (kind === 'meridian') {
     const data = ids.filter((id) => home.has(id)).map((id) => market.book.tick(id)!);
     if (data.length === 0) return;
     const frame = Buffer.from(JSON.stringify({ type: 'TICKS', simulated: market.simulated, time, data }));
-    for (const socket of wss.clients) {
-      if (socket.readyState !== socket.OPEN) continue;
-      socket.send(frame, { binary: false });
-      framesSent += 1;
-    }
+    broadcast(wss, frame);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   ready = { port: (http.address() as AddressInfo).port, instruments: market.catalogue.all.length };
-  stop = async () => {
-    stopTicks();
-    for (const socket of wss.clients) socket.terminate();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
-    await new Promise<void>((resolve) => http.close(() => resolve()));
-    await market.close();
-  };
+  stop = () => stopPlain(wss, http, stopTicks, market);
 } else {
   // The same market (catalogue, simulator, seed, one step a second), served the old way: every second,
   // every instrument as a full item with its 100 prices, to every socket. Serialized once per tick and
@@ -157,21 +166,11 @@ if (kind === 'meridian') {
     onTick({ time });
     if (!sending || wss.clients.size === 0) return;
     const frame = fullList(time);
-    for (const socket of wss.clients) {
-      if (socket.readyState !== socket.OPEN) continue;
-      socket.send(frame, { binary: false });
-      framesSent += 1;
-    }
+    broadcast(wss, frame);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   ready = { port: (http.address() as AddressInfo).port, instruments: ids.length, fullListBytes: fullList(Date.now()).length };
-  stop = async () => {
-    stopTicks();
-    for (const socket of wss.clients) socket.terminate();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
-    await new Promise<void>((resolve) => http.close(() => resolve()));
-    await market.close();
-  };
+  stop = () => stopPlain(wss, http, stopTicks, market);
 }
 print({ ready: { kind, pid: process.pid, maxOpenFiles: maxOpenFiles(), ...ready } satisfies ServerReady });
 

@@ -4,7 +4,7 @@ import type { CandleInterval } from '@meridian/contracts';
 import { INTERVAL_MS, aggregateTicks, bucketStart, foldTick, generateHistory } from '../../src/market/candles/candle-math.ts';
 import type { CandleBar, TickPoint } from '../../src/market/candles/candle-math.ts';
 import { isTradingOpen } from '../../src/market/trading-hours.ts';
-import { MONDAY_MORNING, instrument, onTick } from './market-fixtures.ts';
+import { MONDAY_MORNING, instrument, onTick, plainCandle } from './market-fixtures.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const tick = (iso: string, price: string, volume: string): TickPoint => ({
@@ -12,15 +12,7 @@ const tick = (iso: string, price: string, volume: string): TickPoint => ({
   price: new Decimal(price),
   volume: new Decimal(volume),
 });
-/** A candle as plain text, so exact decimals compare as written (`3.6`, never `3.6000000000000005`). */
-const plain = (bar: CandleBar) => ({
-  openTime: new Date(bar.openTime).toISOString(),
-  open: bar.open.toFixed(),
-  high: bar.high.toFixed(),
-  low: bar.low.toFixed(),
-  close: bar.close.toFixed(),
-  volume: bar.volume.toFixed(),
-});
+const plain = plainCandle;
 
 describe('bucketStart', () => {
   it('cuts minutes, hours and days on UTC boundaries', () => {

@@ -7,16 +7,9 @@ import { aggregateTicks, bucketStart } from '../../src/market/candles/candle-mat
 import type { CandleBar, TickPoint } from '../../src/market/candles/candle-math.ts';
 import { Catalogue } from '../../src/market/catalogue/catalogue.ts';
 import { MarketBook } from '../../src/market/market-book.ts';
-import { MONDAY_MORNING, instrument } from './market-fixtures.ts';
+import { MONDAY_MORNING, instrument, plainCandle } from './market-fixtures.ts';
 
-const plain = (bar: CandleBar) => ({
-  openTime: new Date(bar.openTime).toISOString(),
-  open: bar.open.toFixed(),
-  high: bar.high.toFixed(),
-  low: bar.low.toFixed(),
-  close: bar.close.toFixed(),
-  volume: bar.volume.toFixed(),
-});
+const plain = plainCandle;
 
 const catalogue = new Catalogue([instrument({ id: 1, code: 'BTCUSDT' })]);
 

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { CandleBar } from '../../src/market/candles/candle-math.ts';
 import type { Instrument } from '../../src/market/catalogue/catalogue.ts';
 import { catalogueSpecs } from '../../src/market/catalogue/catalogue.ts';
 
@@ -46,3 +47,13 @@ export function catalogueInstruments(anchorAt = MONDAY_MORNING): Instrument[] {
 
 /** Whether a decimal string is a whole number of ticks. */
 export const onTick = (price: string, tickSize: Decimal) => new Decimal(price).mod(tickSize).isZero();
+
+/** A candle as plain text, so exact decimals compare as written (`3.6`, never `3.6000000000000005`). */
+export const plainCandle = (bar: CandleBar) => ({
+  openTime: new Date(bar.openTime).toISOString(),
+  open: bar.open.toFixed(),
+  high: bar.high.toFixed(),
+  low: bar.low.toFixed(),
+  close: bar.close.toFixed(),
+  volume: bar.volume.toFixed(),
+});
